@@ -142,7 +142,10 @@ class _Board:
         self.fixed = {f.row * self.cols + f.col: self._first_turn(
             kind_edges, self.kinds.kind_of[f.tile], f.quarters + self.kinds.offset[f.tile])
             for f in puzzle.fixed}
-        self.fixed_tile = {f.row * self.cols + f.col: f.tile for f in puzzle.fixed}
+        # hint tiles are reported as the user fixed them, even where a symmetric
+        # tile shows the same picture under another turn
+        self.hints = {f.row * self.cols + f.col: Placement(f.tile, f.quarters % 4)
+                      for f in puzzle.fixed}
         self.left = list(self.kinds.count)
         for kind, _ in self.fixed.values():
             self.left[kind] -= 1
@@ -253,11 +256,14 @@ class _Board:
 
     def grid(self, choice: list) -> tuple:
         """Placements of actual tiles: identical tiles are handed out in order."""
-        hinted = set(self.fixed_tile.values())
+        hinted = {p.tile for p in self.hints.values()}
         pool = [[t for t in m if t not in hinted] for m in self.kinds.members]
         placements = []
         for i, (k, q) in enumerate(choice):
-            tile = self.fixed_tile[i] if i in self.fixed_tile else pool[k].pop(0)
+            if i in self.hints:
+                placements.append(self.hints[i])
+                continue
+            tile = pool[k].pop(0)
             placements.append(Placement(tile, (q - self.kinds.offset[tile]) % 4))
         cols = self.cols
         return tuple(tuple(placements[r * cols:(r + 1) * cols]) for r in range(self.rows))
