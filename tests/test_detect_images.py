@@ -1,0 +1,85 @@
+"""Reading and writing images: EXIF orientation, formats, one-line errors."""
+import os
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from vision.cli.errors import InputError
+from vision.images import read_image, write_image
+
+
+def two_colour_picture():
+    """Left half blue, right half red (RGB), 40 x 80."""
+    rgb = np.zeros((40, 80, 3), np.uint8)
+    rgb[:, :40] = (0, 0, 255)
+    rgb[:, 40:] = (255, 0, 0)
+    return rgb
+
+
+@pytest.mark.parametrize("orientation, top_left, shape", [
+    (1, "blue", (40, 80)),   # as stored
+    (3, "red", (40, 80)),    # turned 180
+    (6, "blue", (80, 40)),   # stored turned: viewer turns it 90 clockwise
+    (8, "red", (80, 40)),    # viewer turns it 90 anticlockwise
+])
+def test_exif_orientation_is_applied(tmp_path, orientation, top_left, shape):
+    path = tmp_path / "phone.jpg"
+    picture = Image.fromarray(two_colour_picture())
+    exif = picture.getexif()
+    exif[0x0112] = orientation
+    picture.save(path, exif=exif, quality=95)
+    image = read_image(path)
+    assert image.shape[:2] == shape
+    blue, green, red = image[2, 2].astype(int)
+    assert (blue > red) == (top_left == "blue")
+
+
+@pytest.mark.parametrize("ext", ["png", "jpg", "bmp", "tif", "webp", "gif"])
+def test_every_format_reads_as_bgr(tmp_path, ext):
+    path = tmp_path / f"picture.{ext}"
+    Image.fromarray(two_colour_picture()).save(path)
+    image = read_image(path)
+    assert image.dtype == np.uint8 and image.shape == (40, 80, 3)
+    assert image[20, 10, 0] > 200 and image[20, 10, 2] < 60   # left half blue, in BGR
+    assert image[20, 70, 2] > 200 and image[20, 70, 0] < 60   # right half red
+
+
+def test_gif_gives_its_first_frame(tmp_path):
+    path = tmp_path / "anim.gif"
+    first = Image.fromarray(np.full((10, 10, 3), (0, 255, 0), np.uint8))
+    second = Image.fromarray(np.full((10, 10, 3), (255, 0, 0), np.uint8))
+    first.save(path, save_all=True, append_images=[second])
+    assert read_image(path)[5, 5, 1] > 200
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: None, "no such file"),
+    (lambda p: p.write_text("not a picture"), "not an image"),
+    (lambda p: p.write_bytes(b""), "not an image"),
+    (lambda p: p.mkdir(), "folder"),
+])
+def test_bad_input_is_one_line_naming_the_file(tmp_path, make, words):
+    path = tmp_path / "photo.jpg"
+    make(path)
+    with pytest.raises(InputError) as error:
+        read_image(path)
+    message = str(error.value)
+    assert "\n" not in message and str(path) in message and words in message
+
+
+def test_write_image_round_trips_and_leaves_no_temporary(tmp_path):
+    image = np.random.default_rng(1).integers(0, 256, (30, 20, 3), dtype=np.uint8)
+    write_image(tmp_path / "out.png", image)
+    assert np.array_equal(read_image(tmp_path / "out.png"), image)
+    assert os.listdir(tmp_path) == ["out.png"]
+
+
+def test_write_image_failure_keeps_the_old_file(tmp_path):
+    path = tmp_path / "out.xyz"
+    path.write_bytes(b"precious")
+    with pytest.raises(InputError, match="out.xyz"):
+        write_image(path, np.zeros((4, 4, 3), np.uint8))
+    assert path.read_bytes() == b"precious"
+    with pytest.raises(InputError, match="cannot write"):
+        write_image(tmp_path / "missing" / "out.png", np.zeros((4, 4, 3), np.uint8))

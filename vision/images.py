@@ -1,0 +1,123 @@
+"""Read and write images as a user sees them.
+
+Images are NumPy arrays, BGR, uint8, shape (rows, cols, 3), as OpenCV keeps
+them. `read_image` applies the EXIF orientation a phone records, so pixel
+coordinates everywhere in edgematch are those of the picture as the user sees
+it. `write_image` never leaves a half-written file behind.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .cli.errors import InputError
+
+
+def read_image(path: str | os.PathLike) -> np.ndarray:
+    """Read a photo or scan as a BGR uint8 array, EXIF orientation applied.
+
+    Reads jpg, png, tif, webp, bmp and gif (its first frame).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The image file.
+
+    Returns
+    -------
+    image : (rows, cols, 3) uint8 ndarray
+        Blue, green, red.
+
+    Raises
+    ------
+    InputError
+        One line naming the file when it is missing or is not an image.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "grey.png")
+    >>> write_image(path, np.full((4, 6, 3), 128, np.uint8))
+    >>> read_image(path).shape
+    (4, 6, 3)
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder, not an image")
+    # IMREAD_COLOR applies the EXIF orientation and drops alpha.
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        image = _read_with_pillow(path)
+    if image is None or image.size == 0:
+        raise InputError(f"{path}: not an image edgematch can read")
+    return image
+
+
+def _read_with_pillow(path: Path) -> np.ndarray | None:
+    """Pillow reads what OpenCV was built without (some gif, tif, webp)."""
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as picture:
+            picture.seek(0)
+            rgb = ImageOps.exif_transpose(picture).convert("RGB")
+            return cv2.cvtColor(np.asarray(rgb), cv2.COLOR_RGB2BGR)
+    except (UnidentifiedImageError, OSError, ValueError):
+        return None
+
+
+def write_image(path: str | os.PathLike, image: np.ndarray) -> None:
+    """Write an image atomically: the file is whole or untouched.
+
+    The format follows the file extension (png, jpg, tif, webp, bmp). The
+    image goes to a temporary file in the same folder, which then replaces
+    `path` in one step, so an interrupted run never leaves half a file.
+
+    Parameters
+    ----------
+    path : str or path-like
+        Where to write.
+    image : (rows, cols, 3) or (rows, cols) uint8 ndarray
+        BGR or grey.
+
+    Raises
+    ------
+    InputError
+        One line naming the file when it cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "black.jpg")
+    >>> write_image(path, np.zeros((8, 8, 3), np.uint8))
+    >>> os.path.exists(path)
+    True
+    """
+    path = Path(path)
+    try:
+        ok, encoded = cv2.imencode(path.suffix or ".png", image)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise InputError(f"{path}: cannot write an image of this type (use .png or .jpg)")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise InputError(f"{path}: cannot write: {error.strerror}") from None
+    try:
+        os.fchmod(handle, 0o644)  # mkstemp's 0600 would hide the picture from others
+        with os.fdopen(handle, "wb") as out:
+            out.write(encoded.tobytes())
+        os.replace(temporary, path)
+    except BaseException as error:
+        Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise InputError(f"{path}: cannot write: {error.strerror}") from None
+        raise
