@@ -1,0 +1,194 @@
+"""What an edge looks like: light-normalised tiles, and per-edge features.
+
+Two photos of one puzzle differ in light, white balance, shading and glare;
+the printed halves do not. So tiles are first normalised together
+(`normalise`): one grey-world white balance for all the tiles of a photo
+(they share the puzzle's palette, so a per-tile balance would shift each
+tile's colours by its own content), then per tile CLAHE on lightness, with
+chroma scaled alongside so a shadowed tile keeps its colours.
+
+An edge's `Looks` are then
+
+* a small Lab template of its triangle (`vision.edges.edge_mask`): which
+  half, and which figure when colours are alike;
+* a Lab colour histogram of the figure's pixels, the background of the
+  puzzle (its commonest colour) weighted down: which figure;
+* weights that drop blown-out pixels (glare) from both.
+
+`distances` compares two sets of looks with a truncated colour difference,
+so glare or a worn patch costs a bounded amount instead of dominating.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+import cv2
+import numpy as np
+
+from .edges import edge_crops, edge_mask
+
+SIZE = 96  # normalised tile side: enough for the figures, cheap to compare
+TEMPLATE = (16, 32)  # rows, cols of an edge's template
+_TRUNCATE = 30.0  # delta-E beyond which two pixels are simply "different"
+_BINS = (4, 8, 8)  # L, a, b histogram bins
+_RANGE = ((0, 100), (-64, 64), (-64, 64))
+_HIST_WEIGHT = 1.0  # weight of the histogram distance against the template's
+
+
+class Looks(NamedTuple):
+    """Features of n edge crops, stacked for vectorised comparison.
+
+    lab : (n, 16, 32, 3) float32 template, CIE Lab
+    weight : (n, 16, 32) float32, 0 off the side's triangle and on glare
+    hist : (n, 256) float32 colour histogram of the figure, rows sum to 1
+    """
+
+    lab: np.ndarray
+    weight: np.ndarray
+    hist: np.ndarray
+
+    def __len__(self) -> int:  # the number of edges, not of fields
+        return self.lab.shape[0]
+
+    def take(self, index) -> "Looks":
+        """The looks of the edges at ``index`` (any NumPy index)."""
+        return Looks(self.lab[index], self.weight[index], self.hist[index])
+
+    @staticmethod
+    def join(parts: Sequence["Looks"]) -> "Looks":
+        return Looks(*(np.concatenate(field) for field in zip(*parts)))
+
+
+def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]:
+    """Tiles of one photo with its light and white balance taken out.
+
+    Parameters
+    ----------
+    tiles : sequence of (S, S, 3) uint8 BGR ndarrays
+        Rectified tiles of one photo.
+    size : int
+        Side of the returned tiles.
+
+    Returns
+    -------
+    tiles : list of (size, size, 3) uint8 BGR ndarrays
+
+    Examples
+    --------
+    >>> warm = np.dstack([np.full((8, 8), v, np.uint8) for v in (60, 120, 200)])
+    >>> out = normalise([warm, warm // 2], size=8)
+    >>> bool(np.ptp(out[0][4, 4].astype(int)) < 8)  # the cast is gone
+    True
+    """
+    small = [cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles]
+    pixels = np.concatenate([t.reshape(-1, 3) for t in small]).astype(np.float32)
+    unblown = pixels[pixels.max(axis=1) < 250]
+    means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
+    gains = means.mean() / means
+    clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+    out = []
+    for tile in small:
+        balanced = np.clip(tile * gains, 0, 255).astype(np.uint8)
+        lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2LAB)
+        lightness = clahe.apply(lab[..., 0])
+        # Chroma shrinks with light; scale it back with the lightness change.
+        ratio = np.clip((lightness + 8.0) / (lab[..., 0] + 8.0), 0.5, 2.0)[..., None]
+        chroma = np.clip((lab[..., 1:].astype(np.float32) - 128) * ratio + 128, 0, 255)
+        lab = np.dstack([lightness, chroma.astype(np.uint8)])
+        out.append(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
+    return out
+
+
+def tile_crops(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """All edge crops of normalised tiles, tile by tile, N E S W.
+
+    Edge ``4 * i + k`` is side ``k`` of tile ``i``.
+    """
+    return [crop for tile in tiles for crop in edge_crops(tile)]
+
+
+def describe(crops: Sequence[np.ndarray]) -> Looks:
+    """Looks of edge crops (from `tile_crops` of `normalise`d tiles).
+
+    The background is the commonest colour over all of ``crops``, so
+    describe the crops of one photo (or one library) together.
+
+    Examples
+    --------
+    >>> tile = np.zeros((SIZE, SIZE, 3), np.uint8)
+    >>> looks = describe(tile_crops([tile]))
+    >>> len(looks), looks.hist.shape
+    (4, (4, 256))
+    """
+    crops = [np.ascontiguousarray(c) for c in crops]
+    labs = np.stack([_lab(c) for c in crops])  # (n, h, w, 3)
+    mask = edge_mask(labs.shape[1:3])
+    glare = (labs[..., 0] > 95) & (np.hypot(labs[..., 1], labs[..., 2]) < 6)
+    weight = mask & ~glare
+    figure = 1 - np.exp(-(_delta(labs, _commonest(labs[:, mask])) / 12) ** 2)
+    hist = _histograms(labs, weight * figure)
+    small = np.stack([cv2.resize(lab, TEMPLATE[::-1], interpolation=cv2.INTER_AREA) for lab in labs])
+    small_weight = np.stack([cv2.resize(w.astype(np.float32), TEMPLATE[::-1], interpolation=cv2.INTER_AREA)
+                             for w in weight])
+    return Looks(small.astype(np.float32), small_weight, hist)
+
+
+def distances(a: Looks, b: Looks) -> np.ndarray:
+    """Dissimilarity of every edge in ``a`` to every edge in ``b``.
+
+    A weighted mean of truncated per-pixel delta-E over the templates (scaled
+    to 0..1) plus the Hellinger distance of the colour histograms (0..1).
+
+    Returns
+    -------
+    d : (len(a), len(b)) float ndarray, 0 for identical looks
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> crops = [rng.integers(0, 255, (SIZE // 2, SIZE, 3), dtype=np.uint8) for _ in range(3)]
+    >>> d = distances(describe(crops), describe(crops))
+    >>> bool(np.allclose(np.diag(d), 0, atol=1e-4)), bool(d[0, 1] > 0.1)
+    (True, True)
+    """
+    la, lb = a.lab.reshape(len(a), 1, -1, 3), b.lab.reshape(1, len(b), -1, 3)
+    wa, wb = a.weight.reshape(len(a), 1, -1), b.weight.reshape(1, len(b), -1)
+    w = wa * wb
+    pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), _TRUNCATE) / _TRUNCATE
+    template = (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
+    overlap = np.sqrt(a.hist) @ np.sqrt(b.hist).T
+    hist = np.sqrt(np.clip(1 - overlap, 0, 1))
+    return template + _HIST_WEIGHT * hist
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+
+
+def _delta(labs: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    return np.sqrt(((labs - colour) ** 2).sum(axis=-1))
+
+
+def _commonest(pixels: np.ndarray) -> np.ndarray:
+    """The mean of the fullest colour bin: the puzzle's background."""
+    pixels = pixels.reshape(-1, 3)
+    index = _bin_index(pixels)
+    fullest = np.bincount(index).argmax()
+    return pixels[index == fullest].mean(axis=0)
+
+
+def _bin_index(lab: np.ndarray) -> np.ndarray:
+    index = np.zeros(lab.shape[:-1], np.int64)
+    for channel, (bins, (low, high)) in enumerate(zip(_BINS, _RANGE)):
+        k = ((lab[..., channel] - low) * (bins / (high - low))).astype(np.int64)
+        index = index * bins + np.clip(k, 0, bins - 1)
+    return index
+
+
+def _histograms(labs: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    bins = int(np.prod(_BINS))
+    n = labs.shape[0]
+    index = _bin_index(labs).reshape(n, -1) + bins * np.arange(n)[:, None]
+    hist = np.bincount(index.ravel(), weights=weight.reshape(-1), minlength=n * bins)
+    hist = hist.reshape(n, bins).astype(np.float32)
+    return hist / np.maximum(hist.sum(axis=1, keepdims=True), 1e-9)
