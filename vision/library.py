@@ -1,0 +1,135 @@
+"""Template libraries: the printed halves of a puzzle, with the codes a person gave them.
+
+A library is a folder a person can open and check::
+
+    DIR/library.json        the index: match rule, and per stored edge its
+                            code, image file, and the photo/tile/side it came from
+    DIR/edges/*.png         each edge crop, light-normalised, seam at the top
+
+Writes never lose what was there: new crops go to new files (named by their
+content), and the index is replaced last, in one `os.replace`. An
+interrupted `add_edges` leaves the old index, which names only old files.
+Adding to an existing library merges: a crop already stored keeps one entry,
+with the code given last.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+from solver.rules import Match, normalise_code
+
+from .cli.errors import InputError
+from .images import read_image, write_image
+
+INDEX = "library.json"
+FORMAT = "edgematch-library"
+VERSION = 1
+
+
+class Library(NamedTuple):
+    """A loaded library: stored edge crops and their codes, index order."""
+
+    path: Path
+    match: object  # the match spec as in puzzle files ("signed", "sum:9", ...)
+    codes: list
+    crops: list
+    entries: list  # the index rows: code, image, photo, tile, side
+
+
+def load_library(path: str | os.PathLike) -> Library:
+    """Load the library in folder ``path``.
+
+    Raises
+    ------
+    InputError
+        One line naming the folder or file when it is missing or broken.
+    """
+    folder = Path(path)
+    index = folder / INDEX
+    if not index.is_file():
+        raise InputError(f"{folder}: not an edgematch library (no {INDEX})")
+    try:
+        data = json.loads(index.read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            raise ValueError(f"format is {data.get('format')!r}, not {FORMAT!r}")
+        Match.parse(data.get("match", "signed"))
+        entries = list(data["edges"])
+        codes = [normalise_code(e["code"]) for e in entries]
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise InputError(f"{index}: broken library index: {error}") from None
+    crops = [read_image(folder / e["image"]) for e in entries]
+    return Library(folder, data.get("match", "signed"), codes, crops, entries)
+
+
+def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Sequence,
+              sources: Sequence[dict], match: object = None) -> Library:
+    """Store edge crops with their codes in the library at ``path`` (made if new).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The library folder.
+    crops : sequence of (h, w, 3) uint8 ndarrays
+        Light-normalised edge crops, seam at the top (`vision.describe`).
+    codes : sequence
+        The code of each crop.
+    sources : sequence of dict
+        Where each crop came from, stored in the index for people to read
+        (e.g. ``{"photo": "a.jpg", "tile": 3, "side": "E"}``).
+    match : match spec, optional
+        The rule the codes follow; default: the library's, else "signed".
+
+    Returns
+    -------
+    Library
+        The library as now stored.
+
+    Examples
+    --------
+    >>> folder = tempfile.mkdtemp()
+    >>> crop = np.zeros((4, 8, 3), np.uint8)
+    >>> lib = add_edges(folder, [crop], [3], [{"tile": 1, "side": "N"}])
+    >>> lib = add_edges(folder, [crop + 9], [-3], [{"tile": 2, "side": "S"}])
+    >>> load_library(folder).codes
+    [3, -3]
+    """
+    folder = Path(path)
+    old = load_library(folder) if (folder / INDEX).exists() else None
+    if match is None:
+        match = old.match if old else "signed"
+    Match.parse(match)
+    try:
+        (folder / "edges").mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"{folder}: cannot write a library there: {error.strerror}") from None
+    entries = {e["image"]: e for e in (old.entries if old else [])}
+    for crop, code, source in zip(crops, codes, sources, strict=True):
+        crop = np.ascontiguousarray(crop)
+        image = f"edges/{hashlib.sha1(crop.tobytes()).hexdigest()[:16]}.png"
+        if not (folder / image).exists():
+            write_image(folder / image, crop)
+        entries.pop(image, None)  # a re-labelled crop moves to the end
+        entries[image] = {"code": normalise_code(code), "image": image, **source}
+    _write_index(folder, {"format": FORMAT, "version": VERSION, "match": match,
+                          "edges": list(entries.values())})
+    return load_library(folder)
+
+
+def _write_index(folder: Path, data: dict) -> None:
+    handle, temp = tempfile.mkstemp(prefix=".library-", suffix=".json", dir=folder)
+    try:
+        os.fchmod(handle, 0o644)  # readable like the crops beside it
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.write("\n")
+        os.replace(temp, folder / INDEX)
+    except BaseException:
+        os.unlink(temp)
+        raise

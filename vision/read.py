@@ -1,0 +1,81 @@
+"""Reading edges against a library: codes, confidences and ranked candidates.
+
+Each edge of the photo is compared (`vision.describe.distances`) with every
+stored edge of the library; a code's distance is that of its nearest stored
+example. A softmax over the codes' distances gives each code a confidence,
+so an edge reads as its nearest code, and an edge that looks like two codes
+says so: its ranked candidates feed `solver.repair`, which may read it as
+the second one when only that fits.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .describe import Looks, describe, distances
+from .library import Library
+
+SHARPNESS = 0.05  # distance difference that makes one code e times likelier
+_FLOOR = 1e-3  # candidates less likely than this are ruled out
+_MOST = 6  # candidates kept per edge
+
+
+class Reading(NamedTuple):
+    """The codes read from a photo's tiles (tiles 0-based, sides N E S W).
+
+    tiles : list of (N, E, S, W) codes, each edge's likeliest
+    confidence : list of 4-tuples of float, the likeliest code's confidence
+    candidates : ``candidates[tile][side] = [(code, confidence), ...]``, best
+        first, as `solver.repair` takes them
+    """
+
+    tiles: list
+    confidence: list
+    candidates: list
+
+
+def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS) -> Reading:
+    """Read every edge of a photo as a library code.
+
+    Parameters
+    ----------
+    looks : Looks
+        `vision.describe.describe` of the photo's edge crops, 4 per tile
+        (edge ``4 * i + k`` is side ``k`` of tile ``i``).
+    library : Library
+        From `vision.library.load_library`.
+    sharpness : float
+        Softmax temperature over the codes' distances.
+
+    Returns
+    -------
+    Reading
+
+    Examples
+    --------
+    >>> from vision.describe import tile_crops
+    >>> tile = np.zeros((96, 96, 3), np.uint8)
+    >>> tile[:20, 30:66] = (0, 0, 200); tile[76:, 30:66] = (200, 0, 0)
+    >>> crops = tile_crops([tile])
+    >>> lib = Library(None, "signed", [1, 2, 3], crops[:3], [])
+    >>> read_edges(describe(crops), lib).tiles
+    [(1, 2, 3, 2)]
+    """
+    codes = sorted(set(library.codes), key=str)
+    stored = describe(library.crops)
+    d = distances(looks, stored)
+    code_of = np.array([codes.index(c) for c in library.codes])
+    nearest = np.full((len(looks), len(codes)), np.inf)
+    for k in range(len(codes)):
+        nearest[:, k] = d[:, code_of == k].min(axis=1)
+    score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) / sharpness)
+    confidence = score / score.sum(axis=1, keepdims=True)
+    ranked = np.argsort(-confidence, axis=1, kind="stable")[:, :_MOST]
+    candidates = [[(codes[k], float(confidence[e, k])) for k in ranked[e]
+                   if k == ranked[e, 0] or confidence[e, k] >= _FLOOR]
+                  for e in range(len(looks))]
+    per_tile = [candidates[i:i + 4] for i in range(0, len(candidates), 4)]
+    return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in per_tile],
+                   confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in per_tile],
+                   candidates=per_tile)
