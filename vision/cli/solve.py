@@ -1,11 +1,129 @@
-"""`edgematch solve`: typed-in puzzles and photos. (Being built: issue 2 / 4.)"""
+"""`edgematch solve`: solve puzzle files (and photos), print the answer, exit 0/1/2.
+
+Each input becomes one answer document (`report.solution_json`); the command
+prints them for people (`report.human_text`) or as JSON, and exits with the
+worst input's code. `answer` picks the reader by input; a reader returns the
+document, so a new kind of input is one more branch there.
+"""
 from __future__ import annotations
 
+import inspect
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
 import click
+
+import solver
+from solver.formats import PuzzleError, load_puzzle
+
+from .errors import InputError
+from .report import exit_code, human_text, solution_json
+
+ENGINES = ("builtin", "cp-sat", "sat", "mip")
 
 
 @click.command()
 @click.argument("inputs", nargs=-1, required=True)
-def solve(inputs: tuple) -> int:
-    """Solve puzzle files, photos or scans (- reads a puzzle from stdin)."""
-    raise click.UsageError("solve is not built yet")
+@click.option("--all", "find_all", is_flag=True, help="Find every distinct solution, not just the first.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON document on stdout (a list when there are several inputs).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON answer to this file.")
+@click.option("--library", type=click.Path(file_okay=False), help="Template library for reading photos.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop searching after this many seconds, with what was found.")
+@click.option("--engine", type=click.Choice(ENGINES), default="builtin", show_default=True,
+              help="Search engine; the others need the 'bench' extras.")
+def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library: str | None,
+          timeout: float | None, engine: str) -> int:
+    """Solve puzzle files, photos or scans; - reads a puzzle from stdin.
+
+    Exit status: 0 solved, 1 no arrangement fits, 2 unreadable input
+    (the worst of all inputs).
+    """
+    options = dict(find_all=find_all, library=library, timeout=timeout, engine=engine)
+    documents, code = [], 0
+    for name in inputs:
+        try:
+            document = answer(name, **options)
+        except InputError as error:
+            if len(inputs) == 1:
+                raise
+            click.echo(f"edgematch: {error}", err=True)
+            document = {"input": name, "error": str(error)}
+        documents.append(document)
+        code = max(code, exit_code(document) if "error" not in document else InputError.exit_code)
+        if not as_json and "error" not in document:
+            click.echo(("\n" if len(documents) > 1 else "") + human_text(document))
+    result = documents[0] if len(documents) == 1 else documents
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    if out:
+        write_json(out, result)
+    return code
+
+
+def answer(name: str, *, find_all: bool, library: str | None, timeout: float | None,
+           engine: str) -> dict:
+    """The answer document for one input; bad input raises `InputError`."""
+    try:
+        puzzle = load_puzzle(name)
+    except PuzzleError as error:
+        raise InputError(str(error)) from None
+    result = search(puzzle, engine, find_all=find_all, timeout=timeout, label=name)
+    return solution_json(name, puzzle, result)
+
+
+def search(puzzle: solver.Puzzle, engine: str = "builtin", *, find_all: bool = False,
+           timeout: float | None = None, label: str = "") -> solver.Result:
+    """Run ``engine`` on ``puzzle``; the built-in search reports progress on stderr."""
+    if engine == "builtin":
+        if "progress" not in inspect.signature(solver.solve).parameters:
+            return solver.solve(puzzle, all=find_all, timeout=timeout)
+        progress = _Progress(label)
+        try:
+            return solver.solve(puzzle, all=find_all, timeout=timeout, progress=progress)
+        finally:
+            progress.done()
+    try:
+        from solver.engines import solve as engine_solve
+
+        return engine_solve(puzzle, engine, all=find_all, timeout=timeout)
+    except ImportError as missing:
+        raise InputError(f"--engine {engine} is not available: {missing} "
+                         "(install the extras: pip install 'edgematch[bench]')") from None
+
+
+class _Progress:
+    """Progress of a long search on stderr: one line, rewritten in place on a terminal."""
+
+    def __init__(self, label: str) -> None:
+        self.label, self.shown, self.tty = label, False, sys.stderr.isatty()
+
+    def __call__(self, nodes: int, depth: int, solutions: int, seconds: float) -> None:
+        rate = nodes / seconds if seconds > 0 else 0
+        line = (f"{self.label}: {seconds:.0f} s, {nodes:,} nodes ({rate:,.0f}/s), depth {depth}, "
+                f"{solutions} solution{'' if solutions == 1 else 's'}")
+        click.echo("\r" + line if self.tty else line, err=True, nl=not self.tty)
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown and self.tty:
+            click.echo("", err=True)
+
+
+def write_json(path: str, document: object) -> None:
+    """Write ``document`` to ``path`` atomically: a half-written answer never replaces a file."""
+    temp = None
+    try:
+        handle, temp = tempfile.mkstemp(dir=Path(path).resolve().parent, prefix=".edgematch-", suffix=".json")
+        with os.fdopen(handle, "w") as f:
+            json.dump(document, f, indent=2)
+            f.write("\n")
+        os.replace(temp, path)
+    except OSError as error:
+        if temp and os.path.exists(temp):
+            os.remove(temp)
+        raise InputError(f"{path}: cannot write: {error.strerror or error}") from None
