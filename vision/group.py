@@ -73,3 +73,66 @@ def cluster(d: np.ndarray, groups: int | None = None, threshold: float = THRESHO
     _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
     order = np.argsort(np.argsort(first))  # renumber by first appearance
     return order[inverse]
+
+
+def group_name(label: int) -> str:
+    """A group's name on the contact sheet: A, B, ..., Z, AA, AB, ...
+
+    >>> group_name(0), group_name(25), group_name(26)
+    ('A', 'Z', 'AA')
+    """
+    name = ""
+    label += 1
+    while label:
+        label, rest = divmod(label - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def contact_sheet(crops: Sequence[np.ndarray], labels: np.ndarray, captions: Sequence[str],
+                  per_row: int = 8, scale: float = 1.5) -> np.ndarray:
+    """A picture of the groups: one row per group, its name, then its crops.
+
+    Parameters
+    ----------
+    crops : sequence of (h, w, 3) uint8 ndarrays
+        Edge crops, seam at the top.
+    labels : ndarray
+        Group of each crop (`lookalikes`).
+    captions : sequence of str
+        A short caption under each crop, e.g. ``"3E"`` for tile 3's E side.
+    per_row : int
+        Crops shown per group; more are counted ("+5").
+    scale : float
+        Crop magnification, so a person can tell the halves apart.
+
+    Returns
+    -------
+    sheet : (rows, cols, 3) uint8 ndarray, BGR
+
+    Examples
+    --------
+    >>> crops = [np.zeros((48, 96, 3), np.uint8)] * 3
+    >>> contact_sheet(crops, np.array([0, 1, 0]), ["1N", "1E", "1S"]).shape
+    (212, 1396, 3)
+    """
+    import cv2
+
+    h, w = (round(s * scale) for s in crops[0].shape[:2])
+    gap, caption, name_w = 8, 22, 120
+    row_h = h + caption + gap
+    count = int(labels.max()) + 1 if len(labels) else 0
+    sheet = np.full((count * row_h + gap, name_w + per_row * (w + gap) + 60, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for group in range(count):
+        top = gap + group * row_h
+        cv2.putText(sheet, group_name(group), (10, top + h // 2 + 14), font, 1.3, (0, 0, 0), 3, cv2.LINE_AA)
+        members = np.flatnonzero(labels == group)
+        for slot, e in enumerate(members[:per_row]):
+            left = name_w + slot * (w + gap)
+            sheet[top:top + h, left:left + w] = cv2.resize(crops[e], (w, h), interpolation=cv2.INTER_LINEAR)
+            cv2.putText(sheet, captions[e], (left + 2, top + h + 17), font, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
+        if len(members) > per_row:
+            cv2.putText(sheet, f"+{len(members) - per_row}", (name_w + per_row * (w + gap), top + h // 2 + 8),
+                        font, 0.8, (0, 0, 0), 2, cv2.LINE_AA)
+    return sheet
