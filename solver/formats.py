@@ -233,9 +233,10 @@ def puzzle_from(data: object, source: str, lines: dict | None = None) -> Puzzle:
         border = _code(data["border"], "'border'", fail, "border")
     name = data.get("name")
     name = Path(source).stem if name is None else str(name)
+    fixed = _fixed(data.get("fixed"), fail)
     try:
         return Puzzle(tiles=tiles, rows=rows, cols=cols, match=match, border=border,
-                      fixed=_fixed(data.get("fixed"), fail), corners=corners, name=name)
+                      fixed=fixed, corners=corners, name=name)
     except ValueError as error:
         raise fail(str(error)) from None
 
