@@ -187,10 +187,10 @@ def _read_text(text: str, source: str) -> tuple[dict, dict]:
 
 
 def _header_value(key: str, value: str, source: str, line: int) -> object:
-    """A header value: YAML when it is a list or mapping or a plain scalar, else text."""
+    """A header value: YAML when it is quoted, a list, a mapping, a number or a flag, else text."""
     if key == "tiles":
         raise PuzzleError(source, "in plain text, list the tiles one per line, not as 'tiles:'", line)
-    if value[:1] in "[{" or key in ("rows", "cols", "corners", "fixed"):
+    if not value or value[0] in "[{\"'" or key in ("rows", "cols", "corners", "fixed"):
         try:
             return yaml.safe_load(value)
         except yaml.YAMLError as error:
