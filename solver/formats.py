@@ -142,8 +142,10 @@ def _read_yaml(text: str, source: str) -> tuple[dict, dict]:
     try:
         documents = list(yaml.safe_load_all(text))
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        mark, began = getattr(error, "problem_mark", None), getattr(error, "context_mark", None)
         problem = getattr(error, "problem", None) or "cannot parse"
+        if began is not None and getattr(error, "context", None):
+            problem += f" ({error.context} that began on line {began.line + 1})"
         raise PuzzleError(source, f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
     if len(documents) != 1:
         raise PuzzleError(source, f"holds {len(documents)} YAML documents, not one puzzle")
