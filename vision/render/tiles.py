@@ -1,0 +1,118 @@
+"""Tile art: a square card with a half-figure on each edge.
+
+Each half lies with its cut line on the tile edge and reaches inward, so two
+tiles whose edges fit show one whole figure across their seam. The trick
+that makes this hold for every side and turn: a half is always pasted at
+the *bottom* of a view of the tile turned so that side is at the bottom
+(`numpy.rot90` views write through), top halves upright and bottom halves
+upside down. The two tiles of a seam are then one rigid picture cut in two.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from .art import DECOR, _bgr, figure_image, paint
+from .sets import ArtSet, Card
+
+
+def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
+              seed: int = 0) -> np.ndarray:
+    """Draw a tile whose sides ``[N, E, S, W]`` show the halves ``edges``.
+
+    Code ``+k`` is the top half of ``art.figures[k-1]``, ``-k`` its bottom half.
+
+    Parameters
+    ----------
+    edges : four signed codes, clockwise from the top.
+    art : the art set (figures and card style).
+    size : side of the square tile image in pixels.
+    seed : varies the background texture and wear from tile to tile.
+
+    Returns
+    -------
+    BGR uint8 image, ``size x size``.
+
+    Examples
+    --------
+    >>> from vision.render.sets import ART_SETS
+    >>> draw_tile([1, -2, 3, -4], ART_SETS["witches"], size=200).shape
+    (200, 200, 3)
+    """
+    rng = np.random.default_rng(seed)
+    card = art.card
+    tile = background(card, size, rng)
+    depth = round(card.depth * size)
+    for side, code in enumerate(edges):
+        figure = art.figures[abs(code) - 1]
+        colour, alpha = figure_image(figure.kind, figure.palette, size, depth, card.span)
+        half = slice(0, depth) if code > 0 else slice(depth, 2 * depth)
+        colour, alpha = colour[half], alpha[half]
+        if code < 0:
+            colour, alpha = colour[::-1, ::-1], alpha[::-1, ::-1]
+        view = np.rot90(tile, (side - 2) % 4)[-depth:]
+        view *= 1 - alpha[..., None]
+        view += colour
+    if card.decor:
+        r = 0.13 * size
+        colour, alpha = paint(DECOR[card.decor], (size, size), (size / 2, size / 2), (r, r))
+        tile = tile * (1 - alpha[..., None]) + colour
+    if card.border:
+        _frame(tile, _bgr(card.border), size)
+    if card.worn:
+        tile = _wear(tile, rng)
+    _card_edge(tile)
+    return np.clip(tile, 0, 255).astype(np.uint8)
+
+
+def background(card: Card, size: int, rng: np.random.Generator) -> np.ndarray:
+    """The card's printed background, float32 BGR."""
+    kind, a, b = card.background
+    a, b = np.array(_bgr(a), np.float32), np.array(_bgr(b), np.float32)
+    if kind == "plain":
+        t = np.zeros((size, size), np.float32)
+    elif kind == "gradient":
+        x = np.linspace(0, 1, size, dtype=np.float32)
+        t = (x[:, None] * 0.7 + x[None, :] * 0.3)
+    else:  # mottled: soft blotches, different on every tile
+        t = cv2.resize(rng.random((6, 6)).astype(np.float32), (size, size),
+                       interpolation=cv2.INTER_CUBIC)
+        t = np.clip(t, 0, 1)
+    return a + (b - a) * t[..., None]
+
+
+def _frame(tile: np.ndarray, colour: tuple, size: int) -> None:
+    w = max(2, round(0.03 * size))
+    thin = max(1, round(0.006 * size))
+    cv2.rectangle(tile, (w // 2, w // 2), (size - 1 - w // 2, size - 1 - w // 2), colour, w)
+    cv2.rectangle(tile, (w + 2 * thin, w + 2 * thin), (size - 1 - w - 2 * thin,) * 2,
+                  colour, thin, cv2.LINE_AA)
+
+
+def _wear(tile: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Fade and yellow the print, add paper grain, scratches and rubbed edges."""
+    size = tile.shape[0]
+    grey = tile.mean(axis=2, keepdims=True)
+    sepia = grey * np.array([0.78, 0.93, 1.08], np.float32)
+    tile = 0.55 * tile + 0.45 * sepia + np.array([-8, 4, 14], np.float32)
+    grain = cv2.resize(rng.normal(0, 1, (size // 3, size // 3)).astype(np.float32), (size, size))
+    tile += 9 * grain[..., None]
+    for _ in range(rng.integers(6, 14)):
+        p = rng.uniform(0, size, 2)
+        q = p + rng.normal(0, size / 5, 2)
+        cv2.line(tile, tuple(int(v) for v in p), tuple(int(v) for v in q),
+                 (225, 230, 235), 1, cv2.LINE_AA)
+    d = np.minimum.reduce(np.ogrid[:size, :size] + np.ogrid[size - 1:-1:-1, size - 1:-1:-1])
+    rub = np.exp(-d.astype(np.float32) / (0.012 * size))
+    rub *= rng.uniform(0.4, 1.0, (size, size)).astype(np.float32) > 0.35
+    tile += (235 - tile) * (0.8 * rub)[..., None]
+    return tile
+
+
+def _card_edge(tile: np.ndarray) -> None:
+    """Darken the cut rim a little, as the edge of real card shows."""
+    w = max(1, tile.shape[0] // 150)
+    for view in (tile[:w], tile[-w:], tile[:, :w], tile[:, -w:]):
+        view *= 0.75
