@@ -20,9 +20,10 @@ def cli() -> None:
 
 
 def _register() -> None:
+    from .render import render
     from .solve import solve
 
-    for command in (solve,):
+    for command in (solve, render):
         cli.add_command(command)
 
 
