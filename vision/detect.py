@@ -51,13 +51,18 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     >>> table = np.full((300, 400, 3), (40, 90, 140), np.uint8)
     >>> table[50:150, 60:160] = (200, 60, 60)
     >>> table[60:160, 240:340] = (60, 200, 200)
-    >>> [np.round(t[0]).tolist() for t in find_tiles(table)]
+    >>> [np.round(tile[0], -1).tolist() for tile in find_tiles(table)]  # NW corners
     [[60.0, 50.0], [240.0, 60.0]]
     """
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     small = image if scale == 1 else cv2.resize(image, None, fx=scale, fy=scale,
                                                 interpolation=cv2.INTER_AREA)
-    quads = [cell for block in blocks(table_mask(small)) for cell in cells(small, block)]
+    mask = table_mask(small)
+    found = blocks(mask)
+    grids = [seam_grid(small, mask, block) for block in found]
+    grids = sized_grids(found, grids)
+    quads = [cell for block, grid in zip(found, grids) for cell in cells(mask, block, grid)]
+    quads = [quad for quad in quads if not _speck(quad, quads)]
     tiles = [orient(refine(image, (quad + 0.5) / scale - 0.5)) for quad in quads]
     return reading_order(tiles)
 
@@ -74,16 +79,19 @@ def table_mask(image: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5), cv2.COLOR_BGR2LAB).astype(np.float32)
     rows, cols = lab.shape[:2]
     band = np.zeros((rows, cols), bool)
-    width = max(3, min(rows, cols) // 40)
+    width = max(2, min(rows, cols) // 150)
     band[:width], band[-width:], band[:, :width], band[:, -width:] = True, True, True, True
     lab[..., 0] -= _light_ramp(lab[..., 0], band)
     lab[..., 0] *= 0.5  # light varies more over a table than colour does
     samples = lab[band][::4]
-    _, _, centres = cv2.kmeans(samples, 4, None,
-                               (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
-                               2, cv2.KMEANS_PP_CENTERS)
+    _, labels, centres = cv2.kmeans(samples, 4, None,
+                                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
+                                    2, cv2.KMEANS_PP_CENTERS)
+    # Tiles may reach into the band: only colours covering much of it are table.
+    share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
+    centres = centres[share >= 0.15]
     distance = np.min([np.linalg.norm(lab - c, axis=2) for c in centres], axis=0)
-    threshold = max(8.0, 2.0 * float(np.percentile(distance[band], 90)))
+    threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
     mask = (distance > threshold).astype(np.uint8) * 255
     # Off: table speckle. Close: small gaps where a tile's art matches the table.
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -114,23 +122,33 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 # --- 2. patches to quadrilaterals ---------------------------------------------
 
 def blocks(mask: np.ndarray) -> list[np.ndarray]:
-    """Quadrilaterals (4, 2) float32, one per patch of the mask that is one.
+    """One quadrilateral (4, 2) float32 per patch of the mask: a tile or a block.
 
-    A patch is a quadrilateral when it fills nearly all of the quadrilateral
-    on its outline's four longest sides.
+    Patches are cut apart where only a thin bridge joins them (a shadow in
+    the gap between two tiles). A patch whose convex hull is a quadrilateral
+    gives that quadrilateral (bites of table-coloured art along its sides do
+    not matter). Any other patch (tiles touching at an angle, an L of tiles)
+    gives its smallest enclosing rectangle, to be cut into cells and emptied
+    of table.
     """
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    radius = max(2, round(max(mask.shape) / 150))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    count, labels, boxes, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, kernel))
     smallest = (max(mask.shape) / 40) ** 2
     found = []
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if area < smallest:
+    for label in range(1, count):
+        x, y, w, h, area = boxes[label]
+        if area < smallest / 2:
             continue
-        hull = cv2.convexHull(contour)
+        x0, y0 = max(x - 2 * radius, 0), max(y - 2 * radius, 0)
+        core = (labels[y0:y + h + 2 * radius, x0:x + w + 2 * radius] == label).astype(np.uint8)
+        patch = cv2.dilate(core, kernel) & mask[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
+        contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32([x0, y0]))
         quad = outline_quad(hull)
-        quad_area = cv2.contourArea(quad)
-        if 0.85 * quad_area < area and cv2.contourArea(hull) < 1.1 * quad_area:
-            found.append(quad)
+        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad):
+            quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
+        found.append(_clockwise(quad))
     return found
 
 
@@ -154,53 +172,100 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
 
 # --- 3. blocks to cells ---------------------------------------------------------
 
-def cells(image: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
-    """Split a block of tiles laid edge to edge into its square cells.
+def seam_grid(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> tuple[int, int]:
+    """(rows, cols) of square cells that the seams across a block show.
 
-    The block is warped to a rectangle once; every grid rows x cols whose
-    shape fits the block is then tried against it. A grid is there when each
-    of its inner seams shows as an edge along most of its length (a median
-    along the seam, so art that crosses it here and there does not count)
-    clearly stronger than the block's usual edges. The finest such grid wins.
+    The block is warped to a rectangle once; every grid whose shape fits the
+    block is then tried against it. A grid is there when each inner seam
+    runs along most of its length (a median along the seam, so art crossing
+    it here and there does not count) as an edge clearly stronger than the
+    block's usual edges, or as a gap of table. The finest such grid wins.
     """
-    block = _clockwise(block)
-    sides = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1)
-    width, height = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    across, down = _seam_profiles(image, block, int(width), int(height))
-    usual = max(np.median(np.concatenate([across, down])), 8.0)
+    width, height = _block_size(block)
+    across, down = _seam_profiles(image, mask, block, int(width), int(height))
     best = (1, 1)
     for rows in range(1, MAX_CELLS + 1):
         for cols in range(1, MAX_CELLS + 1):
             fits = 0.6 < (width / height) / (cols / rows) < 1.65
-            seams = [across[round(c * len(across) / cols)] for c in range(1, cols)]
-            seams += [down[round(r * len(down) / rows)] for r in range(1, rows)]
-            if fits and rows * cols > best[0] * best[1] and min(seams) > 1.6 * usual:
+            seams = [_near(across, c / cols) for c in range(1, cols)]
+            seams += [_near(down, r / rows) for r in range(1, rows)]
+            if fits and rows * cols > best[0] * best[1] and min(seams) > 1:
                 best = (rows, cols)
-    rows, cols = best
-    grid = np.float32([[[c / cols, r / rows] for c in range(cols + 1)] for r in range(rows + 1)])
-    unit = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), block)
-    points = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), unit).reshape(rows + 1, cols + 1, 2)
-    return [np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
-            for r in range(rows) for c in range(cols)]
+    return best
 
 
-def _seam_profiles(image, block, width, height):
-    """How strongly a straight edge runs down each column and along each row.
+def _near(profile: np.ndarray, where: float, slack: float = 0.03) -> float:
+    """The profile's best within ``slack`` of a fraction of its length: gaps
+    between tiles and shadows shift seams off the even spacing."""
+    n = len(profile)
+    return float(profile[max(0, round((where - slack) * n)):round((where + slack) * n) + 1].max())
 
-    The block is warped to a width x height rectangle; for each column, the
-    median over rows of the horizontal gradient (its max over a few
-    neighbouring columns, so a seam may wander a little), and likewise for rows.
+
+def _block_size(block):
+    """Mean width and height of a clockwise quadrilateral, in pixels."""
+    sides = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1)
+    return (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+
+
+def _seam_profiles(image, mask, block, width, height):
+    """How much each column (and each row) of the block looks like a seam.
+
+    The block is warped to a width x height rectangle. For each column: the
+    median over rows of the horizontal gradient (its max over a few columns,
+    so a seam may wander a little) over 2.5 times the block's usual, or the
+    share of the column that is table over a half; a seam scores above 1.
     """
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    flat = cv2.warpPerspective(image, cv2.getPerspectiveTransform(block, target), (width, height))
-    wander = max(3, min(width, height) // 100 * 2 + 1)
-    profiles = []
+    warp = cv2.getPerspectiveTransform(block, target)
+    flat = cv2.warpPerspective(image, warp, (width, height))
+    table = cv2.warpPerspective(255 - mask, warp, (width, height)).astype(np.float32) / 255
+    wander = max(3, min(width, height) // 200 * 2 + 1)
+    edges, gaps = [], []
     for dx, dy, axis in ((1, 0, 0), (0, 1, 1)):
-        gradient = np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, dy, ksize=3))
-        strongest = np.max(gradient, axis=2).astype(np.float32)
+        gradient = np.max(np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, dy, ksize=3)), axis=2)
         kernel = np.ones((1, wander) if axis == 0 else (wander, 1), np.uint8)
-        profiles.append(np.median(cv2.dilate(strongest, kernel), axis=axis))
-    return profiles
+        edges.append(np.median(cv2.dilate(gradient.astype(np.float32), kernel), axis=axis))
+        gaps.append(np.mean(cv2.dilate(table, kernel), axis=axis) / 0.5)
+    usual = 2.5 * max(float(np.median(np.concatenate(edges))), 12.0)
+    return [np.maximum(edge / usual, gap) for edge, gap in zip(edges, gaps)]
+
+
+def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Grids made to agree with the size of the lone tiles, where there are some.
+
+    Seams can mislead (art with a straight line through the middle, a seam
+    that does not show); tile size cannot, once some blocks are single tiles:
+    their median side measures every other block.
+    """
+    singles = [np.sqrt(cv2.contourArea(block)) for block, grid in zip(found, grids)
+               if grid == (1, 1) and 0.7 < np.divide(*_block_size(block)) < 1.4]
+    if not singles:
+        return grids
+    side = np.median(singles)
+    return [(max(1, round(height / side)), max(1, round(width / side)))
+            for width, height in map(_block_size, found)]
+
+
+def cells(mask: np.ndarray, block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
+    """The block's cells (4, 2) in a rows x cols grid, leaving out cells of table."""
+    rows, cols = grid
+    points = np.float32([[[c / cols, r / rows] for c in range(cols + 1)] for r in range(rows + 1)])
+    unit = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), block)
+    points = cv2.perspectiveTransform(points.reshape(-1, 1, 2), unit).reshape(rows + 1, cols + 1, 2)
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
+            inside = np.zeros_like(mask)
+            cv2.fillConvexPoly(inside, np.round(cell).astype(np.int32), 255)
+            if cv2.mean(mask, inside)[0] > 0.5 * 255:
+                found.append(cell)
+    return found
+
+
+def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
+    """Far smaller than the typical tile: a crumb, a button, a reflection."""
+    return cv2.contourArea(quad) < 0.3 * np.median([cv2.contourArea(q) for q in quads])
 
 
 # --- 4. corners at full resolution ------------------------------------------------
