@@ -116,7 +116,8 @@ def _table(grid: list) -> list[str]:
     width = max(len(text) for row in cells for text in row) + 2
     label = len(f"row {len(grid)}") + 1
     rule = " " * label + "+" + "+".join("-" * width for _ in grid[0]) + "+"
-    lines = [" " * label + " " + " ".join(f"col {c}".center(width) for c in range(1, len(grid[0]) + 1)), rule]
+    header = " " * label + " " + " ".join(f"col {c}".center(width) for c in range(1, len(grid[0]) + 1))
+    lines = [header.rstrip(), rule]
     for r, row in enumerate(cells, 1):
         lines.append(f"row {r}".ljust(label) + "|" + "|".join(text.rjust(width - 1) + " " for text in row) + "|")
         lines.append(rule)
