@@ -35,6 +35,7 @@ FORMATS = ("json", "yaml", "text")
 SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
 # A 16x16 puzzle file is a few kB; anything far larger is not a puzzle.
 MAX_BYTES = 1 << 20
+TOO_DEEP = "lists nested too deeply to be a puzzle"
 
 _HEADER = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*:(.*)$")
 _SPLIT = re.compile(r"[\s,]+")
@@ -134,6 +135,8 @@ def _read_json(text: str, source: str) -> tuple[dict, dict]:
         data = json.loads(text, object_pairs_hook=no_repeats)
     except json.JSONDecodeError as error:
         raise PuzzleError(source, f"not valid JSON: {error.msg} (column {error.colno})", error.lineno) from None
+    except RecursionError:
+        raise PuzzleError(source, TOO_DEEP) from None
     # JSON is YAML's flow style, so YAML's composer can say where each part stands.
     return data, _lines_of(text)
 
@@ -147,6 +150,8 @@ def _read_yaml(text: str, source: str) -> tuple[dict, dict]:
         if began is not None and getattr(error, "context", None):
             problem += f" ({error.context} that began on line {began.line + 1})"
         raise PuzzleError(source, f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
+    except RecursionError:
+        raise PuzzleError(source, TOO_DEEP) from None
     if len(documents) != 1:
         raise PuzzleError(source, f"holds {len(documents)} YAML documents, not one puzzle")
     return documents[0], _lines_of(text)
@@ -156,7 +161,7 @@ def _lines_of(text: str) -> dict:
     """Line numbers of the top-level keys and of each tile and hint, best effort."""
     try:
         root = yaml.compose(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return {}
     lines: dict = {}
     if isinstance(root, yaml.MappingNode):

@@ -145,6 +145,8 @@ BAD_INPUTS = {
     "typo.json": b'{"colums": 2, "tiles": [[1, 2, -1, -2], [1, 2, -1, -2], [1, 2, -1, -2], [1, 2, -1, -2]]}',
     "outside.txt": b"fixed: [{tile: 9, row: 1, col: 1}]\n" + b"1 2 -1 -2\n" * 4,
     "scalar.yaml": b"just words",
+    "deep.json": b"[" * 100000 + b"]" * 100000,
+    "deep.yaml": b"tiles: " + b"[" * 100000 + b"]" * 100000,
 }
 
 
@@ -155,6 +157,7 @@ def test_bad_input_is_one_line_and_exit_2(name, capsys, monkeypatch, tmp_path):
     code, out, err = run([path], capsys, monkeypatch)
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith(f"edgematch: {path}") and "Traceback" not in err
+    assert "internal error" not in err
 
 
 @pytest.mark.parametrize("args", [[], ["/no/such/file.json"], ["/"], [WITCH, "--engine", "quantum"],
