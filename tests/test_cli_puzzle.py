@@ -146,6 +146,7 @@ BAD_INPUTS = {
     "outside.txt": b"fixed: [{tile: 9, row: 1, col: 1}]\n" + b"1 2 -1 -2\n" * 4,
     "scalar.yaml": b"just words",
     "deep.json": b"[" * 100000 + b"]" * 100000,
+    "megabyte.txt": b"1 2 -1 -2\n" * 110000,
     "deep.yaml": b"tiles: " + b"[" * 100000 + b"]" * 100000,
 }
 
