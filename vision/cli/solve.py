@@ -19,7 +19,7 @@ import click
 import solver
 from solver.formats import PuzzleError, load_puzzle
 
-from .errors import InputError
+from .errors import InputError, NotRecognised
 from .report import exit_code, human_text, solution_json
 
 ENGINES = ("builtin", "cp-sat", "sat", "mip")
@@ -40,23 +40,24 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
           timeout: float | None, engine: str) -> int:
     """Solve puzzle files, photos or scans; - reads a puzzle from stdin.
 
-    Exit status: 0 solved, 1 no arrangement fits, 2 unreadable input
-    (the worst of all inputs).
+    Exit status: 0 solved, 1 no arrangement fits, 2 unreadable input,
+    3 no puzzle recognised in a photo (the highest over all inputs).
     """
     options = dict(find_all=find_all, library=library, timeout=timeout, engine=engine)
     documents, code = [], 0
     for name in inputs:
         try:
             document = answer(name, **options)
-        except InputError as error:
+        except (InputError, NotRecognised) as error:
             if len(inputs) == 1:
                 raise
             click.echo(f"edgematch: {error}", err=True)
-            document = {"input": name, "error": str(error)}
+            document, code = {"input": name, "error": str(error)}, max(code, error.exit_code)
+        else:
+            code = max(code, exit_code(document))
+            if not as_json:
+                click.echo(("\n" if documents else "") + human_text(document))
         documents.append(document)
-        code = max(code, exit_code(document) if "error" not in document else InputError.exit_code)
-        if not as_json and "error" not in document:
-            click.echo(("\n" if len(documents) > 1 else "") + human_text(document))
     result = documents[0] if len(documents) == 1 else documents
     if as_json:
         click.echo(json.dumps(result, indent=2))
