@@ -184,3 +184,22 @@ def test_real_command_in_a_fresh_process(tmp_path):
     done = subprocess.run(command + ["-", "--all", "--json"], input=(SAMPLES / "big-cats.json").read_text(),
                           capture_output=True, text=True)
     assert done.returncode == 0 and json.loads(done.stdout)["count"] == 1
+
+
+def test_timeout_stops_an_endless_enumeration(capsys, monkeypatch, tmp_path):
+    """8x8, two signed codes: far more solutions than any search lists in half a second."""
+    path = tmp_path / "endless.txt"
+    path.write_text("1 1 -1 -1\n" * 64)
+    code, out, _ = run([path, "--all", "--timeout", "0.5", "--json"], capsys, monkeypatch)
+    document = json.loads(out)
+    assert code == 0 and document["complete"] is False and document["count"] == len(document["solutions"]) >= 1
+
+
+@pytest.mark.parametrize("engine", ["cp-sat", "sat", "mip"])
+def test_other_engines_agree_with_the_builtin_search(engine, capsys, monkeypatch):
+    pytest.importorskip("solver.engines")
+    code, out, _ = run([SAMPLES / "witch-2.txt", "--all", "--json", "--engine", engine], capsys, monkeypatch)
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 2
+    puzzle = load_puzzle(SAMPLES / "witch-2.txt")
+    assert all(is_solution(puzzle, grid_of(s)) for s in document["solutions"])
