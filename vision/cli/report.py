@@ -13,6 +13,7 @@ Tiles 1, 2, 3 and 4 are identical, so any can take another's place.
 """
 from __future__ import annotations
 
+import json
 from typing import Sequence
 
 from solver import Puzzle, Result
@@ -68,6 +69,26 @@ def solution_json(input: str, puzzle: Puzzle, result: Result, *,
     if annotated is not None:
         document["annotated"] = str(annotated)
     return document
+
+
+def json_text(value: object, width: int = 100, _depth: int = 0) -> str:
+    """JSON indented by two, but any part that fits on a line kept on one.
+
+    >>> print(json_text({"tiles": [{"id": 1, "edges": [1, -4, -3, 2]}], "count": 1}, width=50))
+    {
+      "tiles": [{"id": 1, "edges": [1, -4, -3, 2]}],
+      "count": 1
+    }
+    """
+    flat = json.dumps(value)
+    if not isinstance(value, (list, dict)) or not value or len(flat) + 2 * _depth <= width:
+        return flat
+    pad = "  " * (_depth + 1)
+    if isinstance(value, dict):
+        parts = [f"{pad}{json.dumps(str(k))}: {json_text(v, width, _depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(parts) + "\n" + "  " * _depth + "}"
+    parts = [pad + json_text(v, width, _depth + 1) for v in value]
+    return "[\n" + ",\n".join(parts) + "\n" + "  " * _depth + "]"
 
 
 def exit_code(document: dict) -> int:

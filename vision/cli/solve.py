@@ -8,7 +8,6 @@ document, so a new kind of input is one more branch there.
 from __future__ import annotations
 
 import inspect
-import json
 import os
 import sys
 import tempfile
@@ -20,7 +19,7 @@ import solver
 from solver.formats import PuzzleError, load_puzzle
 
 from .errors import InputError, NotRecognised
-from .report import exit_code, human_text, solution_json
+from .report import exit_code, human_text, json_text, solution_json
 
 ENGINES = ("builtin", "cp-sat", "sat", "mip")
 
@@ -60,7 +59,7 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
         documents.append(document)
     result = documents[0] if len(documents) == 1 else documents
     if as_json:
-        click.echo(json.dumps(result, indent=2))
+        click.echo(json_text(result))
     if out:
         write_json(out, result)
     return code
@@ -121,8 +120,7 @@ def write_json(path: str, document: object) -> None:
     try:
         handle, temp = tempfile.mkstemp(dir=Path(path).resolve().parent, prefix=".edgematch-", suffix=".json")
         with os.fdopen(handle, "w") as f:
-            json.dump(document, f, indent=2)
-            f.write("\n")
+            f.write(json_text(document) + "\n")
         os.replace(temp, path)
     except OSError as error:
         if temp and os.path.exists(temp):
