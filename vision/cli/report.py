@@ -119,16 +119,15 @@ def human_text(document: dict) -> str:
 
 def _verdict(document: dict) -> str:
     count, complete, stats = document["count"], document["complete"], document["stats"]
-    took = f"({_seconds(stats['seconds'])}, {stats['nodes']:,} nodes searched)"
+    took = f"(searched {stats['nodes']:,} nodes in {_seconds(stats['seconds'])})"
     if count == 0:
-        if complete:
-            return f"no arrangement fits {took}"
-        return f"no arrangement found before the search stopped {took}"
+        return f"no arrangement fits {took}" if complete else \
+            f"no arrangement found before the search stopped {took}"
     found = f"{count} solution{'s' if count > 1 else ''}"
     if complete:
         return f"{found}, {'the only one' if count == 1 else 'every one there is'} {took}"
     if count == 1:
-        return f"{found}; there may be others (--all looks for every one) {took}"
+        return f"{found} {took}; --all looks for others"
     return f"{found} before the search stopped; there may be others {took}"
 
 
