@@ -231,8 +231,9 @@ def puzzle_from(data: object, source: str, lines: dict | None = None) -> Puzzle:
         raise fail(f"'corners' must be true or false, not {corners!r}", "corners")
     tiles = _tiles(data, fail)
     rows, cols = _shape(data, len(tiles), fail)
+    spec = data.get("match")
     try:
-        match = Match.parse(data.get("match"))
+        match = Match.parse(spec.strip().lower() if isinstance(spec, str) else spec)
     except ValueError as error:
         raise fail(str(error), "match") from None
     border = None

@@ -60,6 +60,7 @@ X X X b
 """
     p = loads_puzzle(text, "h.txt")
     assert (p.name, p.rows, p.cols, p.border) == ("hinted", 2, 3, "X")
+    assert loads_puzzle("match: Sum:9 \n" + "1 2 8 7\n" * 4, "w.txt").match == Match("sum", 9)
     assert p.match.partner("a") == "A" and p.match.partner("b") == "B"
     assert p.fixed == (Fixed(tile=1, row=0, col=2, quarters=3),)
 
