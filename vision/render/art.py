@@ -114,10 +114,11 @@ def witch(pen: Pen, p: Palette) -> None:
             pen.poly([(x, y0 + 0.05), (x + 0.1, y0 + 0.05), (x + 0.1, y0 + 0.1), (x, y0 + 0.1)],
                      (30, 30, 30), False)
         pen.poly([(x - 0.02, 0.9), (x + 0.12, 0.9), (x + 0.25, 0.99), (x - 0.02, 0.99)], (25, 25, 25))
-    pen.poly([(-0.45, 0.0), (0.45, 0.0), (0.62, 0.55), (0.4, 0.6), (0.2, 0.54),
-              (0.0, 0.62), (-0.2, 0.54), (-0.4, 0.6), (-0.62, 0.55)], p.second)
+    pen.poly([(-0.55, -0.02), (0.55, -0.02), (0.62, 0.55), (0.4, 0.6), (0.2, 0.54),
+              (0.0, 0.62), (-0.2, 0.54), (-0.4, 0.6), (-0.62, 0.55)], p.body)
+    pen.poly([(-0.22, 0.1), (0.22, 0.1), (0.3, 0.5), (-0.3, 0.5)], p.second)
     pen.poly([(-0.62, 0.5), (0.62, 0.5), (0.62, 0.55), (-0.62, 0.55)], p.accent, False)
-    pen.poly([(-0.55, 0.0), (-0.4, -0.28), (0.4, -0.28), (0.55, 0.0)], p.body)
+    pen.poly([(-0.55, 0.02), (-0.4, -0.28), (0.4, -0.28), (0.55, 0.02)], p.body)
     pen.poly([(-0.4, -0.25), (-0.85, -0.12), (-0.9, -0.02), (-0.45, -0.08)], p.body)
     pen.ellipse((-0.9, -0.06), (0.07, 0.07), p.detail)
     pen.poly([(-0.34, -0.62), (-0.42, -0.3), (0.42, -0.3), (0.34, -0.62)], p.accent)
@@ -268,7 +269,7 @@ def shield(pen: Pen, p: Palette) -> None:
     for u in (-0.3, 0.0, 0.3):
         pen.poly([(u - 0.08, 0.02), (u + 0.08, 0.02), (u + 0.08, 0.6 - abs(u) * 0.6),
                   (u - 0.08, 0.6 - abs(u) * 0.6)], p.second, False)
-    pen.poly([(-0.62, -0.16), (0.62, -0.16), (0.62, 0.0), (-0.62, 0.0)], p.second)
+    pen.poly([(-0.62, -0.12), (0.62, -0.12), (0.62, 0.1), (-0.62, 0.1)], p.second)
     r = np.array([0.5 if k % 2 == 0 else 0.2 for k in range(10)])
     a = np.radians(-90 + 36 * np.arange(10))
     pen.poly(np.c_[r * np.cos(a), -0.55 + r * np.sin(a) * 0.85], p.detail)
@@ -310,6 +311,16 @@ def paw(pen: Pen) -> None:
 DECOR: dict[str, Callable[[Pen], None]] = {f.__name__: f for f in (football, snowflake, paw)}
 
 
+@lru_cache(maxsize=8)
+def decor_image(name: str, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """A decoration centred on a ``size`` square, about a quarter of it across.
+
+    Cached and shared: callers must not write into the arrays.
+    """
+    r = 0.13 * size
+    return paint(DECOR[name], (size, size), (size / 2, size / 2), (r, r))
+
+
 KINDS: dict[str, Callable[[Pen, Palette], None]] = {
     f.__name__: f for f in (witch, frog, cat, fish, bird, rocket, car, shield)
 }
@@ -340,7 +351,8 @@ def figure_image(kind: str, palette: Palette, width: int, depth: int,
     """Render a whole figure, waist on row ``depth``, into a ``2*depth x width`` strip.
 
     The figure spans ``span`` of the width, centred. Returns premultiplied
-    colour and alpha as `paint` does.
+    colour and alpha as `paint` does; cached and shared, so callers must not
+    write into them.
 
     Examples
     --------

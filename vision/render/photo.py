@@ -66,8 +66,8 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
     rng = np.random.default_rng([seed, LAYOUTS.index(layout), list(LEVELS).index(difficulty),
                                  size[0], size[1]])
     level = LEVELS[difficulty]
-    if table is None:
-        table = str(rng.choice(TABLES))
+    by_seed = TABLES[rng.integers(len(TABLES))]  # drawn always, so naming it changes nothing else
+    table = table or by_seed
     if layout == "scan":
         image, corners, camera = _scan(tiles, planted, art, seed, size, level, rng)
         table = "scanner"
@@ -170,8 +170,8 @@ def _table_image(table: str, h: np.ndarray, size: tuple, keyboard, rng) -> np.nd
     frame = np.float64([[0, 0], [w, 0], [w, hh], [0, hh]]).reshape(-1, 1, 2)
     region = cv2.perspectiveTransform(frame, np.linalg.inv(h)).reshape(-1, 2)
     lo, hi = region.min(axis=0) - 0.5, region.max(axis=0) + 0.5
-    # about a megapixel of texture: the table is smooth next to the tiles' print
-    unit = min(np.sqrt(1.2e6 / np.prod(hi - lo)), 300)
+    # under a megapixel of texture: the table is smooth next to the tiles' print
+    unit = min(np.sqrt(0.7e6 / np.prod(hi - lo)), 300)
     shape = (int((hi - lo)[1] * unit) + 1, int((hi - lo)[0] * unit) + 1)
     texture = table_texture(table, shape, unit, rng)
     if keyboard is not None:

@@ -183,6 +183,6 @@ def paste(image: np.ndarray, tile: np.ndarray, quad: np.ndarray,
     card = np.dstack([tile, np.full(tile.shape[:2], 255, np.uint8) if alpha is None else alpha])
     warped = cv2.warpPerspective(card, m, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    a = warped[..., 3:].astype(np.float32) / 255
+    a = warped[..., 3].astype(np.float32) / 255
     region = image[y0:y1, x0:x1]
-    region[:] = (region * (1 - a) + warped[..., :3] * a).astype(np.uint8)
+    region[:] = cv2.blendLinear(np.ascontiguousarray(warped[..., :3]), region, a, 1 - a)

@@ -9,13 +9,14 @@ upside down. The two tiles of a seam are then one rigid picture cut in two.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 import cv2
 import numpy as np
 
-from .art import DECOR, _bgr, figure_image, paint
-from .sets import ArtSet, Card
+from .art import _bgr, decor_image, figure_image
+from .sets import ArtSet, Card, Figure
 
 
 def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
@@ -47,39 +48,74 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
     depth = round(card.depth * size)
     for side, code in enumerate(edges):
         figure = art.figures[abs(code) - 1]
-        colour, alpha = figure_image(figure.kind, figure.palette, size, depth, card.span)
-        half = slice(0, depth) if code > 0 else slice(depth, 2 * depth)
-        colour, alpha = colour[half], alpha[half]
-        if code < 0:
-            colour, alpha = colour[::-1, ::-1], alpha[::-1, ::-1]
-        view = np.rot90(tile, (side - 2) % 4)[-depth:]
-        view *= 1 - alpha[..., None]
-        view += colour
+        (y, x), colour, clear = half_layer(figure, code > 0, side, size, depth, card.span)
+        _over(tile[y:y + colour.shape[0], x:x + colour.shape[1]], colour, clear)
     if card.decor:
-        r = 0.13 * size
-        colour, alpha = paint(DECOR[card.decor], (size, size), (size / 2, size / 2), (r, r))
-        tile = tile * (1 - alpha[..., None]) + colour
+        (y, x), colour, clear = _layer(*decor_image(card.decor, size))
+        _over(tile[y:y + colour.shape[0], x:x + colour.shape[1]], colour, clear)
     if card.border:
         _frame(tile, _bgr(card.border), size)
     if card.worn:
         tile = _wear(tile, rng)
     _card_edge(tile)
-    return np.clip(tile, 0, 255).astype(np.uint8)
+    return np.clip(tile, 0, 255, out=tile).astype(np.uint8)
+
+
+@lru_cache(maxsize=512)
+def half_layer(figure: Figure, top: bool, side: int, size: int, depth: int,
+               span: float) -> tuple[tuple, np.ndarray, np.ndarray]:
+    """The top or bottom half of ``figure`` as it lies on ``side`` of a tile.
+
+    Returns the top-left corner in the tile of the part where it is drawn,
+    its premultiplied colour there and ``1 - alpha`` (cached and shared).
+    """
+    colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span)
+    rows = slice(0, depth) if top else slice(depth, 2 * depth)
+    strip = np.dstack([colour[rows], alpha[rows]])
+    if not top:
+        strip = strip[::-1, ::-1]
+    # strip is the bottom of np.rot90(tile, m); turning it back by m puts it on `side`
+    m = (side - 2) % 4
+    turned = np.rot90(strip, -m)
+    corner = {0: (size - depth, 0), 1: (0, 0), 2: (0, 0), 3: (0, size - depth)}[m]
+    return _layer(turned[..., :3], turned[..., 3], corner)
+
+
+def _layer(colour: np.ndarray, alpha: np.ndarray, corner: tuple = (0, 0)) -> tuple:
+    """Crop a premultiplied layer at ``corner`` to where it is drawn: (origin, colour, 1 - alpha)."""
+    ys, xs = np.nonzero(alpha > 0)
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    origin = (corner[0] + int(y0), corner[1] + int(x0))
+    return (origin, np.ascontiguousarray(colour[y0:y1, x0:x1]),
+            np.ascontiguousarray(1 - alpha[y0:y1, x0:x1, None]))
+
+
+def _over(under: np.ndarray, colour: np.ndarray, clear: np.ndarray) -> None:
+    """Premultiplied ``colour`` over ``under``, in place."""
+    under *= clear
+    under += colour
 
 
 def background(card: Card, size: int, rng: np.random.Generator) -> np.ndarray:
-    """The card's printed background, float32 BGR."""
+    """The card's printed background, float32 BGR (a new array)."""
     kind, a, b = card.background
+    if kind != "mottled":
+        return _smooth_background(card.background, size).copy()
+    # mottled: soft blotches, different on every tile
+    t = cv2.resize(rng.random((6, 6)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
+    return _blend(a, b, np.clip(t, 0, 1))
+
+
+@lru_cache(maxsize=16)
+def _smooth_background(background: tuple, size: int) -> np.ndarray:
+    kind, a, b = background
+    x = np.linspace(0, 1, size, dtype=np.float32)
+    t = x[:, None] * 0.7 + x[None, :] * 0.3 if kind == "gradient" else np.zeros((size, size), np.float32)
+    return _blend(a, b, t)
+
+
+def _blend(a: str, b: str, t: np.ndarray) -> np.ndarray:
     a, b = np.array(_bgr(a), np.float32), np.array(_bgr(b), np.float32)
-    if kind == "plain":
-        t = np.zeros((size, size), np.float32)
-    elif kind == "gradient":
-        x = np.linspace(0, 1, size, dtype=np.float32)
-        t = (x[:, None] * 0.7 + x[None, :] * 0.3)
-    else:  # mottled: soft blotches, different on every tile
-        t = cv2.resize(rng.random((6, 6)).astype(np.float32), (size, size),
-                       interpolation=cv2.INTER_CUBIC)
-        t = np.clip(t, 0, 1)
     return a + (b - a) * t[..., None]
 
 
@@ -104,7 +140,9 @@ def _wear(tile: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         q = p + rng.normal(0, size / 5, 2)
         cv2.line(tile, tuple(int(v) for v in p), tuple(int(v) for v in q),
                  (225, 230, 235), 1, cv2.LINE_AA)
-    d = np.minimum.reduce(np.ogrid[:size, :size] + np.ogrid[size - 1:-1:-1, size - 1:-1:-1])
+    i = np.arange(size)
+    e = np.minimum(i, size - 1 - i)
+    d = np.minimum(e[:, None], e[None, :])  # distance to the nearest edge
     rub = np.exp(-d.astype(np.float32) / (0.012 * size))
     rub *= rng.uniform(0.4, 1.0, (size, size)).astype(np.float32) > 0.35
     tile += (235 - tile) * (0.8 * rub)[..., None]
