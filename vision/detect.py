@@ -61,9 +61,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     found = blocks(mask)
     grids = [seam_grid(small, mask, block) for block in found]
     grids = sized_grids(found, grids)
-    quads = [cell for block, grid in zip(found, grids) for cell in cells(mask, block, grid)]
-    quads = [quad for quad in quads if not _speck(quad, quads)]
-    tiles = [orient(refine(image, (quad + 0.5) / scale - 0.5)) for quad in quads]
+    tiles = []
+    for block, grid in zip(found, grids):
+        outline = refine(image, (block + 0.5) / scale - 0.5)
+        for cell in cells(outline, grid):
+            if _covers_tile(mask, (cell + 0.5) * scale - 0.5):
+                # Seams inside a block are placed evenly: a short refine finds the
+                # real one, and cannot reach the printed border just inside it.
+                tiles.append(cell if grid == (1, 1) else refine(image, cell, rounds=1, reach=0.015))
+    tiles = [orient(tile) for tile in tiles if not _speck(tile, tiles)]
     return reading_order(tiles)
 
 
@@ -73,23 +79,26 @@ def table_mask(image: np.ndarray) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border: a few
-    k-means centres (wood grain, cloth patterns) in Lab, after a smooth
-    lighting ramp fitted to the band is taken out of the lightness.
+    k-means centres (wood grain, cloth patterns) in Lab, after smooth
+    lighting ramps fitted to the band are taken out of each colour channel.
     """
-    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5), cv2.COLOR_BGR2LAB).astype(np.float32)
-    rows, cols = lab.shape[:2]
+    rows, cols = image.shape[:2]
     band = np.zeros((rows, cols), bool)
     width = max(2, min(rows, cols) // 150)
     band[:width], band[-width:], band[:, :width], band[:, -width:] = True, True, True, True
-    lab[..., 0] -= _light_ramp(lab[..., 0], band)
-    lab[..., 0] *= 0.5  # light varies more over a table than colour does
+    # Light falls unevenly and tinted: a smooth factor per channel, fitted on the band.
+    logs = np.log1p(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32))
+    logs -= _light_ramp(logs, band)
+    flat = np.clip(np.expm1(logs) / 255, 0, 1)
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB)
+    lab[..., 0] *= 0.6  # light (shadows, glare) varies more over a table than colour does
     samples = lab[band][::4]
     _, labels, centres = cv2.kmeans(samples, 4, None,
                                     (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
                                     2, cv2.KMEANS_PP_CENTERS)
     # Tiles may reach into the band: only colours covering much of it are table.
     share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
-    centres = centres[share >= 0.15]
+    centres = centres[share >= 0.05]
     distance = np.min([np.linalg.norm(lab - c, axis=2) for c in centres], axis=0)
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
     mask = (distance > threshold).astype(np.uint8) * 255
@@ -100,15 +109,15 @@ def table_mask(image: np.ndarray) -> np.ndarray:
     return _fill_holes(mask)
 
 
-def _light_ramp(lightness: np.ndarray, band: np.ndarray) -> np.ndarray:
-    """A quadratic surface fitted to the band's lightness, zero mean on the band."""
-    rows, cols = lightness.shape
+def _light_ramp(values: np.ndarray, band: np.ndarray) -> np.ndarray:
+    """Quadratic surfaces fitted to the band's values (each channel), zero mean on the band."""
+    rows, cols = values.shape[:2]
     y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
     x, y = x / cols - 0.5, y / rows - 0.5
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
-    fit, *_ = np.linalg.lstsq(terms[band], lightness[band], rcond=None)
+    fit, *_ = np.linalg.lstsq(terms[band], values[band], rcond=None)
     ramp = terms @ fit.astype(np.float32)
-    return ramp - ramp[band].mean()
+    return ramp - ramp[band].mean(axis=0)
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:
@@ -246,21 +255,21 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
             for width, height in map(_block_size, found)]
 
 
-def cells(mask: np.ndarray, block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
-    """The block's cells (4, 2) in a rows x cols grid, leaving out cells of table."""
+def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
+    """The block's rows x cols cells, each (4, 2) clockwise, row by row."""
     rows, cols = grid
     points = np.float32([[[c / cols, r / rows] for c in range(cols + 1)] for r in range(rows + 1)])
     unit = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), block)
     points = cv2.perspectiveTransform(points.reshape(-1, 1, 2), unit).reshape(rows + 1, cols + 1, 2)
-    found = []
-    for r in range(rows):
-        for c in range(cols):
-            cell = np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
-            inside = np.zeros_like(mask)
-            cv2.fillConvexPoly(inside, np.round(cell).astype(np.int32), 255)
-            if cv2.mean(mask, inside)[0] > 0.5 * 255:
-                found.append(cell)
-    return found
+    return [np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
+            for r in range(rows) for c in range(cols)]
+
+
+def _covers_tile(mask: np.ndarray, cell: np.ndarray) -> bool:
+    """Mostly tile, not table: a cell of a block that is no full rectangle."""
+    inside = np.zeros_like(mask)
+    cv2.fillConvexPoly(inside, np.round(cell).astype(np.int32), 255)
+    return cv2.mean(mask, inside)[0] > 0.5 * 255
 
 
 def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
@@ -270,21 +279,20 @@ def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
 
 # --- 4. corners at full resolution ------------------------------------------------
 
-def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2) -> np.ndarray:
+def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.04) -> np.ndarray:
     """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
 
-    Along each side, the image is sampled on short normals; the strongest
-    step on each normal is an edge point, and a robust line through them is
-    the side. Works at full resolution but reads only strips along the sides.
+    Along each side the image is sampled on short normals; on each normal the
+    strong colour step nearest the rough side is an edge point, and a robust
+    line through the points is the side. ``reach``: how far to look, as a
+    fraction of the side. Works at full resolution but reads only strips along the sides.
     """
     quad = _clockwise(np.float32(quad))
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
-    reach = max(4.0, 0.04 * side)
+    reach = max(4.0, reach * side)
     for _ in range(rounds):
-        lines = [_edge_line(grey, quad[i], quad[(i + 1) % 4], reach) for i in range(4)]
-        if any(line is None for line in lines):
-            return quad
+        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach) or (quad[i], quad[(i + 1) % 4] - quad[i])
+                 for i in range(4)]
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
             return quad
@@ -293,29 +301,37 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2) -> np.ndarray:
     return quad
 
 
-def _edge_line(grey, start, end, reach, samples=48):
-    """(point, direction) of the side's edge between two rough corners."""
+def _edge_line(image, start, end, reach, samples=48):
+    """(point, direction) of the side's edge between two rough corners, or None."""
     along = end - start
     length = float(np.linalg.norm(along))
     along /= length
-    normal = np.float32([-along[1], along[0]])
+    inward = np.float32([-along[1], along[0]])  # corners run clockwise
     t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * length
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
-    points = start + t[None, :, None] * along + offsets[:, None, None] * normal
-    strip = cv2.remap(grey, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
+    points = start + t[None, :, None] * along + offsets[:, None, None] * inward
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
-    step = np.abs(np.diff(strip, axis=0))
-    best = step.argmax(axis=0)
-    strength = step[best, np.arange(samples)]
+    step = np.diff(strip, axis=0)
+    step = np.sqrt((step * step).sum(axis=2)) if step.ndim == 3 else np.abs(step)
+    columns = np.arange(samples)
+    peak = np.zeros(step.shape, bool)
+    peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
+    strong = peak & (step >= 0.4 * step.max(axis=0))
+    # The strong step nearest the rough side: not a printed border just inside
+    # it, nor the next tile's border just beyond a seam.
+    distance = np.abs(offsets[:-1] + 0.5)[:, None]
+    best = np.where(strong, distance, np.inf).argmin(axis=0)
+    strength = step[best, columns]
     keep = (strength > 0.5 * np.median(strength)) & (best > 0) & (best < len(step) - 1)
     if keep.sum() < samples // 4:
         return None
-    b, columns = best[keep], np.nonzero(keep)[0]
+    b, columns = best[keep], columns[keep]
     left, mid, right = step[b - 1, columns], step[b, columns], step[b + 1, columns]
     shift = 0.5 * (left - right) / np.minimum(left - 2 * mid + right, -1e-6)
     offset = offsets[b] + 0.5 + np.clip(shift, -0.5, 0.5)
-    edge = start + t[columns, None] * along + offset[:, None] * normal
+    edge = start + t[columns, None] * along + offset[:, None] * inward
     vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x, y]), np.float32([vx, vy])
 
