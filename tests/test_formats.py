@@ -1,4 +1,5 @@
 """Reading puzzle files: the three formats agree, keys mean what SPEC.md says."""
+import random
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,25 @@ def test_puzzle_model_limits_reach_the_reader():
         Puzzle(tiles=((1, 2, 3, 4),) * 4, rows=2, cols=2)
     with pytest.raises(PuzzleError, match=r"^p.json: code 1 has no partner"):
         loads_puzzle('{"tiles": %s}' % ([[1, 2, 3, 4]] * 4), "p.json")
+
+
+def test_mangled_samples_are_read_or_rejected_in_one_line():
+    """Random edits of the sample files: each gives a Puzzle or a one-line PuzzleError, never a crash."""
+    rng = random.Random(5)
+    samples = sorted(SAMPLES.iterdir())
+    rejected = 0
+    for _ in range(400):
+        path = rng.choice(samples)
+        chars = list(path.read_text())
+        for _ in range(rng.randint(1, 6)):
+            i = rng.randrange(len(chars))
+            if rng.random() < 0.5:
+                del chars[i]
+            else:
+                chars.insert(i, rng.choice(' \n:,-[]{}"#\'0123456789TFX&*!|>%'))
+        try:
+            loads_puzzle("".join(chars), path.name, rng.choice([None, path.suffix.lstrip(".").replace("txt", "text")]))
+        except PuzzleError as error:
+            rejected += 1
+            assert "\n" not in str(error) and str(error).startswith(path.name)
+    assert 50 < rejected < 400
