@@ -25,6 +25,8 @@ rows top to bottom (rows follow the tiles' own tilt), then left to right.
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 import cv2
 import numpy as np
 
@@ -343,6 +345,59 @@ def _meet(first, second):
         return None
     s = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
     return p + s * u
+
+
+# --- is this a puzzle? -------------------------------------------------------------
+
+def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
+    """What keeps the tiles found from being a puzzle, in one line, or None.
+
+    Checks the count (``count`` when given, else any square grid of at
+    least 2x2; another count is taken for a 3x3 that lost or gained tiles)
+    and then tiles lying across each other, far from the others' size or far
+    from square. `detect` and `solve` both report a photo with this line
+    (exit 3).
+
+    Parameters
+    ----------
+    tiles : list of (4, 2) arrays
+        Corners in reading order, as `find_tiles` gives them (ids = index + 1).
+    count : int, optional
+        How many tiles the puzzle has (rows x cols).
+
+    Examples
+    --------
+    >>> square = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> problem([square + 20 * i for i in range(8)])
+    'found 8 tiles, expected 9'
+    >>> problem([square, square + 5])
+    'found 2 tiles, expected 9; tiles 1 and 2 overlap'
+    >>> problem([square + 20 * i for i in range(9)]) is None
+    True
+    """
+    found = len(tiles)
+    if count is None:  # any square grid; a count that is none is most likely a 3x3 short
+        count = found if found >= 4 and round(found ** 0.5) ** 2 == found else max(9, round(found ** 0.5) ** 2)
+    troubles = [] if found == count else [f"found {found or 'no'} tile{'' if found == 1 else 's'}, expected {count}"]
+    shape = _misfit(tiles)
+    return "; ".join(troubles + ([shape] if shape else [])) or None
+
+
+def _misfit(tiles: list[np.ndarray]) -> str | None:
+    """The first tile lying across another, far from the others' size, or far from square."""
+    areas = np.float32([cv2.contourArea(np.float32(tile)) for tile in tiles])
+    for (i, first), (j, second) in combinations(enumerate(tiles), 2):
+        shared, _ = cv2.intersectConvexConvex(np.float32(first), np.float32(second))
+        if shared > 0.1 * min(areas[i], areas[j]):
+            return f"tiles {i + 1} and {j + 1} overlap"
+    typical = float(np.median(areas)) if len(tiles) else 0.0
+    for i, tile in enumerate(tiles):
+        if not 0.4 < areas[i] / typical < 2.5:
+            return f"tile {i + 1} is {areas[i] / typical:.1f} times the size of the others"
+        sides = np.linalg.norm(np.float32(tile) - np.roll(tile, -1, axis=0), axis=1)
+        if sides.max() > 2.0 * sides.min():
+            return f"tile {i + 1} is not square (sides 1:{sides.max() / sides.min():.1f})"
+    return None
 
 
 # --- orientation and order ---------------------------------------------------------
