@@ -32,3 +32,65 @@ def test_number_tiles_draws_distinct_numbers():
     left, right = a[40:250, 40:250], a[40:250, 340:550]
     assert a.shape == (300, 600, 3)
     assert not np.array_equal(left, right)  # "1" and "2" differ
+
+
+from solver.repair import Reinterpreted, Seam  # noqa: E402
+from vision.draw import MISMATCH, PAPER, REREAD, annotate  # noqa: E402
+
+FILLS = [(200, 60, 60), (60, 200, 60), (60, 60, 200), (200, 200, 60)]
+
+
+def photo_of_tiles(width=800, height=500):
+    """Four solid tiles, each with a white band along its north side."""
+    photo = np.full((height, width, 3), 90, np.uint8)
+    quads = []
+    for i, fill in enumerate(FILLS):
+        x, y = 40 + i * 190, 150
+        photo[y:y + 160, x:x + 160] = fill
+        photo[y:y + 20, x:x + 160] = 255
+        quads.append(square(x, y, 160))
+    return photo, quads
+
+
+def band_side(panel, fill):
+    """Which side (0..3 = N, E, S, W) of the tile of colour ``fill`` the white band is on."""
+    ys, xs = np.nonzero((np.abs(panel.astype(int) - fill).sum(axis=2) < 30))
+    top, bottom, left, right = ys.min(), ys.max(), xs.min(), xs.max()
+    white = panel.min(axis=2) > 250
+    # the band lies just outside the tile's coloured part, on one side
+    strips = [white[top - 8:top - 2, left:right].mean(), white[top:bottom, right + 3:right + 9].mean(),
+              white[bottom + 3:bottom + 9, left:right].mean(), white[top:bottom, left - 8:left - 2].mean()]
+    return int(np.argmax(strips))
+
+
+def test_annotate_assembles_the_grid_from_the_photo_turned_as_solved():
+    photo, quads = photo_of_tiles()
+    grid = [[(2, 1), (0, 0)], [(3, 2), (1, 3)]]
+    out = annotate(photo, quads, grid, size=800)
+    assert out.shape[1] == 800  # a landscape photo gets the grid below it
+    panel = out[np.argmax((out == PAPER).all(axis=(1, 2))):]  # the grid starts on blank paper
+    for row in grid:
+        for tile, quarters in row:
+            assert band_side(panel, FILLS[tile]) == quarters  # the north band turned clockwise
+    assert not (np.abs(out.astype(int) - MISMATCH).sum(axis=2) < 10).any()
+    assert not (np.abs(out.astype(int) - REREAD).sum(axis=2) < 10).any()
+
+
+def test_annotate_marks_mismatched_seams_and_reread_edges():
+    photo, quads = photo_of_tiles()
+    grid = [[(2, 1), (0, 0)], [(3, 2), (1, 3)]]
+    out = annotate(photo, quads, grid, [Reinterpreted(1, 0, 5, 4)], [Seam(0, 0, 1)], size=800)
+    red = np.abs(out.astype(int) - MISMATCH).sum(axis=2) < 10
+    magenta = np.abs(out.astype(int) - REREAD).sum(axis=2) < 10
+    # both on the photo (the top part) and on the assembled grid
+    assert red[: out.shape[0] // 3].any() and red[out.shape[0] // 3:].any()
+    assert magenta[: out.shape[0] // 3].any() and magenta[out.shape[0] // 3:].any()
+
+
+def test_annotate_puts_a_portrait_photo_beside_the_grid():
+    photo, quads = photo_of_tiles()
+    tall = np.ascontiguousarray(np.rot90(photo, -1))
+    turned = [np.float32([[500 - 1 - y, x] for x, y in q[[3, 0, 1, 2]]]) for q in quads]
+    out = annotate(tall, turned, [[(0, 0)], [(1, 0)], [(2, 0)], [(3, 0)]], size=600)
+    assert out.shape[0] == 600
+    assert (out[:, -3:] == PAPER).all() and not (out[:, :3] == PAPER).all()

@@ -1,7 +1,14 @@
 """Draw on the photo: tile numbers, and the answer (target cell and turn).
 
+`number_tiles` outlines and numbers the tiles found (``detect --out``).
+`annotate` draws the answer: on every tile of the photo its target cell and
+a turn arrow, and beside the photo the solved grid assembled from the photo's
+own tiles, turned as the answer says, so the person sees the figures join.
+Seams that do not fit (a best partial arrangement) are red and edges the
+solver read otherwise (`solver.repair`) magenta, on the photo and the grid.
+
 Marks are sized from the tiles themselves, so a number or a turn arrow fills
-a good part of its tile and stays readable when a phone shrinks a 12 MP photo
+a good part of its tile and stays readable when a phone shrinks the picture
 to its screen. Corners are always in pixels of the input image.
 
 >>> import numpy as np
@@ -12,13 +19,22 @@ to its screen. Corners are always in pixels of the input image.
 """
 from __future__ import annotations
 
+import math
+from typing import Sequence
+
 import cv2
 import numpy as np
+
+from .rectify import rectify
 
 # BGR colours chosen to read on any table and on any art: bold fills, white ink.
 OUTLINE = (0, 200, 255)
 BADGE = (40, 40, 40)
 INK = (255, 255, 255)
+ARROW = (0, 230, 255)
+MISMATCH = (40, 40, 235)
+REREAD = (255, 60, 255)
+PAPER = (245, 245, 245)
 FONT = cv2.FONT_HERSHEY_DUPLEX
 
 
@@ -43,9 +59,12 @@ def stroke(image: np.ndarray) -> int:
 
 
 def text(image: np.ndarray, words: str, centre, height: float,
-         ink=INK, badge=BADGE) -> None:
-    """Write ``words`` centred on ``centre``, ``height`` pixels tall, on a badge."""
+         ink=INK, badge=BADGE, width: float | None = None) -> None:
+    """Write ``words`` centred on ``centre``, ``height`` pixels tall (at most ``width`` wide)."""
     scale = height / cv2.getTextSize("0", FONT, 1.0, 1)[0][1]
+    if width is not None:
+        scale = min(scale, width / cv2.getTextSize(words, FONT, 1.0, 1)[0][0])
+        height = scale * cv2.getTextSize("0", FONT, 1.0, 1)[0][1]
     thick = max(1, round(height / 9))
     (w, h), base = cv2.getTextSize(words, FONT, scale, thick)
     x, y = int(centre[0] - w / 2), int(centre[1] + h / 2)
@@ -92,3 +111,195 @@ def number_tiles(image: np.ndarray, corners_list: list) -> np.ndarray:
         outline(out, corners)
         text(out, str(number), np.mean(corners, axis=0), 0.3 * tile_side(corners))
     return out
+
+
+def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
+             reinterpreted: Sequence = (), mismatched: Sequence = (),
+             size: int = 1600) -> np.ndarray:
+    """The answer drawn on the photo, with the solved grid built from its tiles.
+
+    Parameters
+    ----------
+    image : ndarray
+        The photo, as `vision.images.read_image` gives it.
+    corners_list : list of (4, 2) arrays
+        Each tile's NW, NE, SE, SW corners in ``image`` pixels, reading
+        orientation (tile ``i`` has id ``i + 1``).
+    grid : rows of (tile, quarters)
+        The arrangement: tile 0-based, turned ``quarters`` clockwise
+        (`solver.Placement`); a solution or a best partial arrangement.
+    reinterpreted : sequence of (tile, side, ...)
+        Edges the solver read otherwise (`solver.repair.Reinterpreted`),
+        side 0..3 = N, E, S, W of the tile as it lies.
+    mismatched : sequence of (row, col, side)
+        Seams that do not fit (`solver.repair.Seam`).
+    size : int
+        Long side of the photo in the output, in pixels.
+
+    Returns
+    -------
+    ndarray
+        BGR image: the marked photo, and the assembled grid beside it (to the
+        right of a portrait photo, below a landscape one).
+
+    Examples
+    --------
+    >>> photo = np.full((300, 400, 3), 120, np.uint8)
+    >>> quads = [np.float32([[x, 20], [x + 80, 20], [x + 80, 100], [x, 100]])
+    ...          for x in (20, 120, 220, 300)]
+    >>> out = annotate(photo, quads, [[(1, 0), (0, 1)], [(3, 2), (2, 3)]], size=400)
+    >>> out.shape[1], out.shape[0] > 300
+    (400, True)
+    """
+    # the table around the tiles tells nothing: crop to them, so they fill the screen
+    every = np.concatenate([np.asarray(c, np.float64) for c in corners_list])
+    pad = 0.3 * np.mean([tile_side(c) for c in corners_list])
+    x0, y0 = np.maximum(every.min(axis=0) - pad, 0).astype(int)
+    x1, y1 = np.minimum(every.max(axis=0) + pad, image.shape[1::-1]).astype(int)
+    scale = size / max(x1 - x0, y1 - y0)
+    photo = cv2.resize(colour(image[y0:y1, x0:x1]), None, fx=scale, fy=scale,
+                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    quads = [(np.asarray(c, np.float64) - (x0, y0)) * scale for c in corners_list]
+    flagged = _flagged_sides(grid, reinterpreted, mismatched)
+    for r, row in enumerate(grid):
+        for c, (tile, quarters) in enumerate(row):
+            _mark_tile(photo, quads[tile], tile, r, c, quarters, flagged.get(tile, {}))
+    high, wide = photo.shape[:2]
+    side = high if high > wide else wide
+    panel = _panel(image, corners_list, grid, reinterpreted, mismatched, side)
+    if high > wide:
+        return np.hstack([photo, _pad(panel, rows=high)])
+    return np.vstack([photo, _pad(panel, cols=wide)])
+
+
+def _flagged_sides(grid, reinterpreted, mismatched) -> dict:
+    """{tile: {side: colour}} for the tile sides to mark on the photo."""
+    flagged: dict = {}
+    for e in reinterpreted:
+        flagged.setdefault(e[0], {})[e[1]] = REREAD
+    for row, col, side in mismatched:
+        for r, c, k in _seam_cells(grid, row, col, side):
+            tile, quarters = grid[r][c]
+            flagged.setdefault(tile, {})[(k - quarters) % 4] = MISMATCH
+    return flagged
+
+
+def _seam_cells(grid, row: int, col: int, side: int) -> list:
+    """(row, col, cell side) on each side of a seam that lie in the grid."""
+    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[side]
+    cells = [(row, col, side)]
+    if 0 <= row + dr < len(grid) and 0 <= col + dc < len(grid[0]):
+        cells.append((row + dr, col + dc, (side + 2) % 4))
+    return cells
+
+
+def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
+    """Outline, flagged sides, target cell and turn arrow on one tile of the photo."""
+    width = stroke(photo)
+    outline(photo, quad, width=width)
+    centre = quad.mean(axis=0)
+    inward = (centre - quad) * 0.06
+    for k, ink in flagged.items():
+        a, b = quad[k] + inward[k], quad[(k + 1) % 4] + inward[(k + 1) % 4]
+        cv2.line(photo, _pt(a), _pt(b), ink, 3 * width, cv2.LINE_AA)
+    s = max(tile_side(quad), max(photo.shape[:2]) / 7)  # small tiles still get readable marks
+    text(photo, f"R{row + 1} C{col + 1}", centre - (0, 0.2 * s), 0.15 * s)
+    _turn_arrow(photo, centre + (0, 0.17 * s), 0.2 * s, quarters)
+    text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.25, 0.08 * s, badge=OUTLINE, ink=BADGE)
+
+
+def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
+    """A clockwise arc of ``quarters`` quarter turns from the top, and its degrees."""
+    label = f"{90 * quarters}"
+    if quarters % 4:
+        thick = max(2, round(radius / 4))
+        end = -90 + 90 * quarters - 25  # leave room for the head
+        for ink, extra in ((BADGE, thick // 2 + 2), (ARROW, 0)):
+            cv2.ellipse(image, _pt(centre), (round(radius), round(radius)), 0, -90, end,
+                        ink, thick + 2 * extra, cv2.LINE_AA)
+            tip = math.radians(end + 25)
+            along = np.array([-math.sin(tip), math.cos(tip)])  # clockwise tangent
+            out = np.array([math.cos(tip), math.sin(tip)])
+            point = centre + radius * out
+            head = np.array([point + along * thick * 0.9,
+                             point - along * thick * 1.6 + out * thick * 1.6,
+                             point - along * thick * 1.6 - out * thick * 1.6])
+            if extra:
+                grow = head.mean(axis=0)
+                head = grow + (head - grow) * (1 + extra / thick)
+            cv2.fillPoly(image, [np.round(head).astype(np.int32)], ink, cv2.LINE_AA)
+    _degrees(image, label, centre, radius * 0.5)
+
+
+def _degrees(image, label: str, centre, height: float) -> None:
+    """``label`` followed by a degree sign (Hershey fonts have none)."""
+    text(image, label + " ", centre, height)
+    scale = height / cv2.getTextSize("0", FONT, 1.0, 1)[0][1]
+    thick = max(1, round(height / 9))
+    whole = cv2.getTextSize(label + " ", FONT, scale, thick)[0][0]
+    digits = cv2.getTextSize(label, FONT, scale, thick)[0][0]
+    ring = (round(centre[0] - whole / 2 + digits + height * 0.3), round(centre[1] - height * 0.3))
+    cv2.circle(image, ring, max(2, round(height * 0.17)), INK, max(1, round(height / 9)), cv2.LINE_AA)
+
+
+def _panel(image, corners_list, grid, reinterpreted, mismatched, side: int) -> np.ndarray:
+    """The solved grid from the photo's own tiles, with row and column labels."""
+    rows, cols = len(grid), len(grid[0])
+    cell = int(side * 0.86 / max(rows, cols))
+    margin = int(side * 0.07)
+    panel = np.full((margin * 2 + rows * cell, margin + cols * cell + margin // 2, 3), PAPER, np.uint8)
+    title = "Solved: put each tile where it says" if not mismatched else \
+        f"Nothing fits: best try, {len(mismatched)} red seam{'s' * (len(mismatched) > 1)} do not fit"
+    fit = panel.shape[1] * 0.95
+    text(panel, title, (panel.shape[1] / 2, margin * 0.4), margin * 0.3, ink=BADGE, badge=None, width=fit)
+    if reinterpreted:
+        text(panel, f"Magenta: {len(reinterpreted)} edge{'s' * (len(reinterpreted) > 1)} read again to fit",
+             (panel.shape[1] / 2, panel.shape[0] - margin * 0.5), margin * 0.3, ink=REREAD, badge=None,
+             width=fit)
+    for r, row in enumerate(grid):
+        for c, (tile, quarters) in enumerate(row):
+            y, x = margin + r * cell, margin + c * cell
+            face = rectify(image, np.asarray(corners_list[tile], np.float32), size=cell)
+            panel[y:y + cell, x:x + cell] = np.rot90(colour(face), -quarters)
+            text(panel, str(tile + 1), (x + cell * 0.1, y + cell * 0.1), cell * 0.07,
+                 badge=OUTLINE, ink=BADGE)
+            cv2.rectangle(panel, (x, y), (x + cell, y + cell), BADGE, max(1, cell // 150))
+    for c in range(cols):
+        text(panel, f"C{c + 1}", (margin + (c + 0.5) * cell, margin * 0.8), margin * 0.32,
+             ink=BADGE, badge=None)
+    for r in range(rows):
+        text(panel, f"R{r + 1}", (margin * 0.5, margin + (r + 0.5) * cell), margin * 0.32,
+             ink=BADGE, badge=None)
+    width = max(3, cell // 25)
+    placed = {tile: (r, c, q) for r, row in enumerate(grid) for c, (tile, q) in enumerate(row)}
+    for e in reinterpreted:
+        r, c, q = placed[e[0]]
+        _cell_side(panel, margin, cell, r, c, (e[1] + q) % 4, REREAD, width)
+    for row, col, k in mismatched:
+        for r, c, kk in _seam_cells(grid, row, col, k):
+            _cell_side(panel, margin, cell, r, c, kk, MISMATCH, width)
+    return panel
+
+
+def _cell_side(panel, margin: int, cell: int, r: int, c: int, k: int, ink, width: int) -> None:
+    """A bar just inside side k of a cell of the panel."""
+    x0, y0 = margin + c * cell, margin + r * cell
+    inset = width
+    ends = {0: ((x0, y0 + inset), (x0 + cell, y0 + inset)),
+            1: ((x0 + cell - inset, y0), (x0 + cell - inset, y0 + cell)),
+            2: ((x0, y0 + cell - inset), (x0 + cell, y0 + cell - inset)),
+            3: ((x0 + inset, y0), (x0 + inset, y0 + cell))}[k]
+    cv2.line(panel, ends[0], ends[1], ink, width, cv2.LINE_AA)
+
+
+def _pad(panel: np.ndarray, rows: int | None = None, cols: int | None = None) -> np.ndarray:
+    """``panel`` centred on paper of ``rows`` height or ``cols`` width."""
+    high, wide = panel.shape[:2]
+    out = np.full((rows or high, cols or wide, 3), PAPER, np.uint8)
+    y, x = ((rows or high) - high) // 2, ((cols or wide) - wide) // 2
+    out[y:y + high, x:x + wide] = panel
+    return out
+
+
+def _pt(p) -> tuple:
+    return int(round(p[0])), int(round(p[1]))
