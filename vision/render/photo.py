@@ -30,7 +30,7 @@ _ORIENTATION = {0: 1, 90: 6, 180: 3, 270: 8}  # display turn (clockwise) -> EXIF
 def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "normal",
                  art: str = "witches", rows: int = 3, cols: int = 3,
                  size: tuple = (4000, 3000), unique: bool = False, table: str | None = None,
-                 exif: int = 0, tile_px: int = 600) -> tuple[np.ndarray, dict]:
+                 exif: int = 0) -> tuple[np.ndarray, dict]:
     """Render a photo of a scrambled planted puzzle.
 
     Parameters
@@ -47,7 +47,6 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
     exif : clockwise turn a viewer applies when showing the saved JPEG
         (0, 90, 180, 270); recorded for `save_photo`, the image returned is
         already as seen.
-    tile_px : side the tile art is drawn at before warping.
 
     Returns
     -------
@@ -62,20 +61,19 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
     """
     _check(layout, difficulty, art, table, exif, size)
     planted = plant(rows, cols, len(ART_SETS[art].figures), seed=seed, unique=unique)
-    tiles = puzzle_tiles(planted, art, tile_px, seed)
     rng = np.random.default_rng([seed, LAYOUTS.index(layout), list(LEVELS).index(difficulty),
                                  size[0], size[1]])
     level = LEVELS[difficulty]
     by_seed = TABLES[rng.integers(len(TABLES))]  # drawn always, so naming it changes nothing else
     table = table or by_seed
     if layout == "scan":
-        image, corners, camera = _scan(tiles, planted, art, seed, size, level, rng)
+        image, corners, camera = _scan(planted, art, seed, size, level, rng)
         table = "scanner"
     else:
-        image, corners, camera = _table_photo(tiles, planted, art, layout, table, size, level, rng)
+        image, corners, camera = _table_photo(planted, art, seed, layout, table, size, level, rng)
     params = {"seed": seed, "layout": layout, "difficulty": difficulty, "art": art,
               "rows": rows, "cols": cols, "size": list(size), "unique": unique,
-              "table": None if table == "scanner" else table, "exif": exif, "tile_px": tile_px}
+              "table": None if table == "scanner" else table, "exif": exif}
     return image, truth_of(planted, art, corners, size, params, camera)
 
 
@@ -91,8 +89,7 @@ def render_sheet(seed: int = 0, art: str = "witches", rows: int = 3, cols: int =
     """
     _check("scan", "easy", art, None, 0, (160, 160))
     planted = plant(rows, cols, len(ART_SETS[art].figures), seed=seed, unique=unique)
-    tile_px = max(64, round(dpi * 55 / 25.4))
-    page, corners = sheet_page(puzzle_tiles(planted, art, tile_px, seed), rows, cols,
+    page, corners = sheet_page(puzzle_tiles(planted, art, _sheet_tile_px(dpi), seed), rows, cols,
                                f"edgematch  {art}  #{seed}", dpi=dpi)
     params = {"seed": seed, "art": art, "rows": rows, "cols": cols, "unique": unique,
               "sheet": True, "dpi": dpi, "exif": 0}
@@ -137,21 +134,25 @@ def _check(layout: str, difficulty: str, art: str, table: str | None, exif: int,
         raise ValueError(f"photo size {size[0]}x{size[1]} is outside 160 to 12000 pixels a side")
 
 
-def _table_photo(tiles, planted, art, layout, table, size, level, rng):
+def _table_photo(planted, art, seed, layout, table, size, level, rng):
     p = planted.puzzle
     quads = lay_out(layout, p.rows, p.cols, level.jitter, rng)
     keep = quads.reshape(-1, 2)
     keyboard = None
     if table == "white":
         keyboard = keyboard_at(quads, rng)
-        keep = np.vstack([keep, (keyboard + keyboard.mean(axis=0)) / 2])
+        # frame the tiles and the keyboard's near part: the rest runs out of the picture
+        near = np.argsort(np.abs(keyboard[:, 1] - quads[..., 1].mean()))[:2]
+        keep = np.vstack([keep, keyboard[near] + 0.3 * (keyboard.mean(axis=0) - keyboard[near])])
     tilt = rng.uniform(*level.tilt)
-    h = view(keep, size, tilt, rng.uniform(0, 360), rng.uniform(0.6, 0.85), rng)
+    h = view(keep, size, tilt, rng.uniform(0, 360), rng.uniform(0.7, 0.9), rng)
     image = _table_image(table, h, size, keyboard, rng)
     seen = np.array([cv2.perspectiveTransform(q.reshape(-1, 1, 2), h).reshape(4, 2) for q in quads])
     image = lit(image, shadow_map(size, seen, level.shadow, rng))
     side = np.linalg.norm(seen[:, 1] - seen[:, 0], axis=1).mean()
     edge = np.array([0.0, 0.012 * side])
+    # art drawn at about the size it is seen (capped: upscaling a little only softens it)
+    tiles = puzzle_tiles(planted, art, int(np.clip(1.1 * side, 64, 640)), seed)
     alpha = card_alpha(tiles[0].shape[0])
     for tile, quad in zip(tiles, seen):
         paste(image, tile, quad, alpha, edge)
@@ -181,23 +182,25 @@ def _table_image(table: str, h: np.ndarray, size: tuple, keyboard, rng) -> np.nd
                                borderMode=cv2.BORDER_REFLECT)
 
 
-def _scan(tiles, planted, art, seed, size, level, rng):
+def _sheet_tile_px(dpi: float) -> int:
+    return max(64, round(dpi * 55 / 25.4))  # sheet_page's 55 mm tiles
+
+
+def _scan(planted, art, seed, size, level, rng):
     """A printed sheet on a flatbed: white page, slight skew, even light."""
     p = planted.puzzle
     w, h = size
     long_side = max(w, h) * rng.uniform(0.9, 0.97)
     dpi = 300 * long_side / 3508
+    tiles = puzzle_tiles(planted, art, _sheet_tile_px(dpi), seed)
     page, corners = sheet_page(tiles, p.rows, p.cols, f"edgematch  {art}  #{seed}", dpi=round(dpi))
     turn = 90 if w > h else 0  # a portrait page scanned into a landscape frame lies sideways
     skew = rng.uniform(-1, 1) * (1 + 2 * level.jitter / 0.09)
     ph, pw = page.shape[:2]
     m = cv2.getRotationMatrix2D((pw / 2, ph / 2), -(turn + skew), 1.0)
     m[:, 2] += np.array([w / 2, h / 2]) - np.array([pw / 2, ph / 2]) + rng.uniform(-0.02, 0.02, 2) * size
-    lid = np.full((h, w, 3), int(rng.uniform(200, 225)), np.uint8)
-    sheet = cv2.warpAffine(np.dstack([page, np.full(page.shape[:2], 255, np.uint8)]), m, size,
-                           flags=cv2.INTER_AREA if dpi < 300 else cv2.INTER_LINEAR)
-    a = sheet[..., 3:].astype(np.float32) / 255
-    image = (lid * (1 - a) + sheet[..., :3] * a).astype(np.uint8)
+    image = np.full((h, w, 3), int(rng.uniform(200, 225)), np.uint8)  # the scanner lid
+    cv2.warpAffine(page, m, size, dst=image, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
     seen = cv2.transform(corners.reshape(-1, 1, 2), m).reshape(-1, 4, 2)
     calm = level._replace(light=0.04, vignette=0.0, blocker=False, cast=level.cast / 3)
     blur = rng.uniform(0.2, 0.6) * (1 + max(w, h) / 4000)

@@ -55,7 +55,7 @@ def lay_out(layout: str, rows: int, cols: int, jitter: float,
         return np.array([square(((i % cols) * (1 + gap), (i // cols) * (1 + gap)), turns[i])
                          for i in range(n)])
     if layout == "scattered":
-        width = np.sqrt(n * 4.2 * 4 / 3)
+        width = np.sqrt(n * 2.6 * 4 / 3)  # about as close as people leave loose tiles
         while True:
             centres: list = []
             for _ in range(2000):
