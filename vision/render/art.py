@@ -332,7 +332,7 @@ def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
 
     Returns ``(colour, alpha)``: colour float32 BGR premultiplied by alpha,
     alpha float32 in 0..1, lit softly from the upper left so the flat
-    shapes get some volume.
+    shapes get some volume, with a painter's uneven brushwork on top.
     """
     colour = np.zeros((*shape, 3), np.uint8)
     alpha = np.zeros(shape, np.uint8)
@@ -341,16 +341,21 @@ def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
     v = (np.arange(shape[0], dtype=np.float32)[:, None] - centre[1]) / half[1]
     u = (np.arange(shape[1], dtype=np.float32)[None, :] - centre[0]) / half[0]
     light = np.clip(1.15 - 0.28 * np.hypot(u + 0.3, v + 0.5), 0.7, 1.2)
+    grain = max(4, int(half[0]) // 12)
+    strokes = np.random.default_rng(shape).uniform(-1, 1, (shape[0] // grain + 2, shape[1] // grain + 2))
+    light = light * (1 + 0.08 * cv2.resize(strokes.astype(np.float32), shape[::-1],
+                                           interpolation=cv2.INTER_CUBIC))
     shaded = np.minimum(colour.astype(np.float32) * light[..., None], 255 * a[..., None])
     return shaded, a
 
 
 @lru_cache(maxsize=64)
 def figure_image(kind: str, palette: Palette, width: int, depth: int,
-                 span: float) -> tuple[np.ndarray, np.ndarray]:
+                 span: float, offset: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Render a whole figure, waist on row ``depth``, into a ``2*depth x width`` strip.
 
-    The figure spans ``span`` of the width, centred. Returns premultiplied
+    The figure spans ``span`` of the width, its centre ``offset`` of the
+    width right of the middle (cards seldom centre their halves). Returns premultiplied
     colour and alpha as `paint` does; cached and shared, so callers must not
     write into them.
 
@@ -361,7 +366,7 @@ def figure_image(kind: str, palette: Palette, width: int, depth: int,
     ((200, 300, 3), (200, 300), 1.0)
     """
     return paint(lambda pen: KINDS[kind](pen, palette), (2 * depth, width),
-                 (width / 2, depth), (span * width / 2, depth * 0.98))
+                 (width * (0.5 + offset), depth), (span * width / 2, depth * 0.98))
 
 
 def _bgr(hex_rgb: str) -> tuple:

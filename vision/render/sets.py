@@ -34,7 +34,9 @@ class Card(NamedTuple):
     mottled (colours as ``#rrggbb``); ``border``: colour of a printed frame,
     or None; ``decor``: a centre object that belongs to no edge (football,
     snowflake, paw, or None); ``worn``: faded, scratched vintage card;
-    ``gloss``: 0..1, how much light the card reflects as glare.
+    ``gloss``: 0..1, how much light the card reflects as glare;
+    ``offset``: how far right of the seam's middle a figure stands, upright
+    (fraction of the side; cards seldom centre their halves).
     """
 
     depth: float = 0.3
@@ -44,6 +46,7 @@ class Card(NamedTuple):
     decor: str | None = None
     worn: bool = False
     gloss: float = 0.5
+    offset: float = 0.0
 
 
 class ArtSet(NamedTuple):
@@ -63,10 +66,10 @@ ART_SETS: dict[str, ArtSet] = {s.name: s for s in (
          Card(0.32, 0.62, ("gradient", "#1c2357", "#4b2a6e"), border="#d8b44a"),
          "one kind in four colours, like the classic witch puzzle; printed gold border"),
     _set("frogs", "frog:green frog:yellow frog:blue frog:red",
-         Card(0.36, 0.8, ("mottled", "#2e7d8a", "#5fb0a0"), decor="snowflake", gloss=0.8),
+         Card(0.36, 0.8, ("mottled", "#2e7d8a", "#5fb0a0"), offset=-0.07, decor="snowflake", gloss=0.8),
          "four identical frogs that differ only in colour; full-bleed, glossy"),
     _set("critters", "cat:orange fish:blue bird:red frog:green",
-         Card(0.36, 0.82, ("mottled", "#5f8f3a", "#9cc25a"), decor="paw", gloss=0.7),
+         Card(0.36, 0.82, ("mottled", "#5f8f3a", "#9cc25a"), offset=0.08, decor="paw", gloss=0.7),
          "four kinds in four colours; full-bleed with a paw print in the middle"),
     _set("lookalikes", "cat:teal bird:teal fish:orange rocket:orange",
          Card(0.3, 0.62, ("plain", "#f3efe4", "#f3efe4"), border="#3a3a3a"),

@@ -48,7 +48,7 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
     depth = round(card.depth * size)
     for side, code in enumerate(edges):
         figure = art.figures[abs(code) - 1]
-        (y, x), colour, clear = half_layer(figure, code > 0, side, size, depth, card.span)
+        (y, x), colour, clear = half_layer(figure, code > 0, side, size, depth, card.span, card.offset)
         _over(tile[y:y + colour.shape[0], x:x + colour.shape[1]], colour, clear)
     if card.decor:
         (y, x), colour, clear = _layer(*decor_image(card.decor, size))
@@ -63,13 +63,13 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
 
 @lru_cache(maxsize=512)
 def half_layer(figure: Figure, top: bool, side: int, size: int, depth: int,
-               span: float) -> tuple[tuple, np.ndarray, np.ndarray]:
+               span: float, offset: float = 0.0) -> tuple[tuple, np.ndarray, np.ndarray]:
     """The top or bottom half of ``figure`` as it lies on ``side`` of a tile.
 
     Returns the top-left corner in the tile of the part where it is drawn,
     its premultiplied colour there and ``1 - alpha`` (cached and shared).
     """
-    colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span)
+    colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span, offset)
     rows = slice(0, depth) if top else slice(depth, 2 * depth)
     strip = np.dstack([colour[rows], alpha[rows]])
     if not top:
