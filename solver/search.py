@@ -27,7 +27,7 @@ class Result:
 
     ``count`` is the number of distinct solutions found (whole-grid turns and
     swaps of identical tiles folded); ``complete`` says the search ran to the
-    end, so ``count`` is exact.
+    end, so ``count`` is exact; ``interrupted`` that Ctrl-C stopped it.
     """
 
     solutions: list = field(default_factory=list)
@@ -36,6 +36,7 @@ class Result:
     nodes: int = 0
     seconds: float = 0.0
     identical: list = field(default_factory=list)
+    interrupted: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,12 @@ def kinds_of(tiles: list) -> Kinds:
 
 
 def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
-          limit: int | None = None) -> Result:
+          limit: int | None = None, progress=None) -> Result:
     """Find one solution, or with ``all`` every distinct one.
+
+    Grids bigger than 3x3 run on the compiled kernel (`solver.kernel`) when
+    numba is installed, over all cores; smaller ones stay in pure Python,
+    where they take well under a millisecond and no compiler is imported.
 
     Parameters
     ----------
@@ -91,6 +96,12 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
         (``complete`` is then false).
     limit : int, optional
         Stop after this many distinct solutions.
+    progress : callable, optional
+        Called about once a second, after the first second, with
+        ``(nodes, depth, solutions, seconds)``.
+
+    Ctrl-C stops the search too: the result holds what was found, with
+    ``complete`` false and ``interrupted`` true.
 
     Examples
     --------
@@ -101,11 +112,11 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
     (1, True)
     """
     limit = limit if limit is not None else (None if all else 1)
-    board = _Board(puzzle)
+    # one solution needs no folding, and pinning a turn would only hide the nearest one
+    board = _Board(puzzle, fold=limit != 1)
     found: list = []
     seen: set = set()
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    start = time.perf_counter()
+    watch = _Watch(timeout, progress, found)
 
     def keep(choice: list) -> bool:
         picture = board.picture(choice)
@@ -117,17 +128,55 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
         found.append(board.grid(choice))
         return limit is not None and len(found) >= limit
 
-    finished = board.search(keep, deadline)
-    seconds = time.perf_counter() - start
+    interrupted = False
+    try:
+        kernel = _kernel(board)
+        if kernel is None:
+            finished = board.search(keep, watch)
+        else:
+            finished = kernel.search(board, keep, watch, capacity=min(limit or 256, 256))
+    except KeyboardInterrupt:
+        finished, interrupted = False, True
+    seconds = time.perf_counter() - watch.start
     identical = [[m + 1 for m in members] for members in board.kinds.members if len(members) > 1]
     return Result(found, len(found), finished and (limit is None or len(found) < limit),
-                  board.nodes, seconds, identical)
+                  board.nodes, seconds, identical, interrupted)
+
+
+def _kernel(board: "_Board"):
+    """The compiled kernel module when the grid is worth it and numba is there."""
+    if board.rows * board.cols <= 9:
+        return None
+    try:
+        from . import kernel
+    except ImportError:
+        return None
+    return kernel
+
+
+class _Watch:
+    """The clock of a search: its deadline and its progress reports."""
+
+    def __init__(self, timeout: float | None, progress, found: list) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if timeout is None else self.start + timeout
+        self.progress, self.found = progress, found
+        self.report_at = self.start + 1.0
+        self.active = self.deadline is not None or progress is not None
+
+    def check(self, nodes: int, depth: int) -> bool:
+        """Report progress when due; True when time is up."""
+        now = time.perf_counter()
+        if self.progress is not None and now >= self.report_at:
+            self.progress(nodes, depth, len(self.found), now - self.start)
+            self.report_at = now + 1.0
+        return self.deadline is not None and now > self.deadline
 
 
 class _Board:
     """The integer form of a puzzle that the search runs on."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, fold: bool = True) -> None:
         self.rows, self.cols = puzzle.rows, puzzle.cols
         edges = puzzle.seam_edges()
         self.kinds = kinds_of(edges)
@@ -149,8 +198,8 @@ class _Board:
         self.left = list(self.kinds.count)
         for kind, _ in self.fixed.values():
             self.left[kind] -= 1
-        self.pinned = self._pinned_kind(puzzle)
-        self.dedupe = not puzzle.fixed and self.pinned is None
+        self.pinned = self._pinned_kind(puzzle) if fold else None
+        self.dedupe = fold and not puzzle.fixed and self.pinned is None
         self.table = self._candidates(kind_edges, m + 2)
         self.kind_edges = kind_edges
         self.nodes = 0
@@ -190,7 +239,7 @@ class _Board:
                         table[north * width + west].append((k, q) + e)
         return table
 
-    def search(self, keep, deadline) -> bool:
+    def search(self, keep, watch: _Watch) -> bool:
         """Run the backtracking; True when it ran to the end."""
         rows, cols, width = self.rows, self.cols, self.any + 2
         cells = rows * cols
@@ -220,7 +269,7 @@ class _Board:
                 if strict and ((last_col[i] and e != border) or (last_row[i] and s != border)):
                     continue
                 self.nodes += 1
-                if deadline is not None and not self.nodes & 1023 and time.perf_counter() > deadline:
+                if watch.active and not self.nodes & 1023 and watch.check(self.nodes, i + 1):
                     stop = True
                     raise _Timeout
                 if fix is None:
