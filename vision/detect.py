@@ -60,7 +60,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     small = image if scale == 1 else cv2.resize(image, None, fx=scale, fy=scale,
                                                 interpolation=cv2.INTER_AREA)
     mask = table_mask(small)
-    found = blocks(mask)
+    found = [inner for block in blocks(mask) for inner in on_sheet(small, block)]
     grids = [seam_grid(small, mask, block) for block in found]
     grids = sized_grids(found, grids)
     tiles = []
@@ -77,17 +77,22 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 # --- 1. what is not table ----------------------------------------------------
 
-def table_mask(image: np.ndarray) -> np.ndarray:
+def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
-    The table's colours are learnt from a band along the image border: a few
-    k-means centres (wood grain, cloth patterns) in Lab, after smooth
-    lighting ramps fitted to the band are taken out of each colour channel.
+    The table's colours are learnt from a band along the image border (or
+    along the border of ``region``, a uint8 mask: a sheet of paper the tiles
+    are printed on): a few k-means centres (wood grain, cloth patterns) in
+    Lab, after smooth lighting ramps fitted to the band are taken out of
+    each colour channel.
     """
     rows, cols = image.shape[:2]
-    band = np.zeros((rows, cols), bool)
     width = max(2, min(rows, cols) // 150)
-    band[:width], band[-width:], band[:, :width], band[:, -width:] = True, True, True, True
+    if region is None:
+        region = np.full((rows, cols), 255, np.uint8)
+    inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
+                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    band = (region > 0) & (inside == 0)
     # Light falls unevenly and tinted: a smooth factor per channel, fitted on the band.
     logs = np.log1p(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32))
     logs -= _light_ramp(logs, band)
@@ -103,7 +108,7 @@ def table_mask(image: np.ndarray) -> np.ndarray:
     centres = centres[share >= 0.05]
     distance = np.min([np.linalg.norm(lab - c, axis=2) for c in centres], axis=0)
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
-    mask = (distance > threshold).astype(np.uint8) * 255
+    mask = (distance > threshold).astype(np.uint8) * region
     # Off: table speckle. Close: small gaps where a tile's art matches the table.
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
@@ -161,6 +166,31 @@ def blocks(mask: np.ndarray) -> list[np.ndarray]:
             quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
         found.append(_clockwise(quad))
     return found
+
+
+def on_sheet(image: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
+    """The blocks printed on ``block`` when it is a sheet of paper; else [block].
+
+    A scanned or photographed printout shows as one patch: the page. Looked
+    at with the page as the table, it holds several tiles or blocks.
+    """
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(block)))
+    x, y = max(x, 0), max(y, 0)
+    crop = image[y:y + h, x:x + w]
+    if min(crop.shape[:2]) < 32:
+        return [block]
+    page = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillConvexPoly(page, np.int32(np.round(block - [x, y])), 255)
+    page = cv2.erode(page, np.ones((5, 5), np.uint8))  # the page's edge mixes with the table
+    margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
+    plain = np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30
+    if not plain.size or plain.mean() < 0.9:  # a page has a plain margin; a tile's art runs to its edge
+        return [block]
+    inner = blocks(table_mask(crop, page))
+    areas = [cv2.contourArea(quad) for quad in inner]
+    if len(inner) < 2 or min(areas) < cv2.contourArea(block) / 100 or max(areas) > 4 * min(areas):
+        return [block]
+    return [quad + np.float32([x, y]) for quad in inner]
 
 
 def outline_quad(hull: np.ndarray) -> np.ndarray:
@@ -245,16 +275,27 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     """Grids made to agree with the size of the lone tiles, where there are some.
 
     Seams can mislead (art with a straight line through the middle, a seam
-    that does not show); tile size cannot, once some blocks are single tiles:
-    their median side measures every other block.
+    that does not show); tile size cannot, once some blocks are single tiles.
+    Under perspective, near tiles look bigger: one over the side of a tile on
+    a tilted table changes linearly across the image, so that is fitted to
+    the lone tiles and read off at each block's centre.
     """
-    singles = [np.sqrt(cv2.contourArea(block)) for block, grid in zip(found, grids)
+    singles = [block for block, grid in zip(found, grids)
                if grid == (1, 1) and 0.7 < np.divide(*_block_size(block)) < 1.4]
     if not singles:
         return grids
-    side = np.median(singles)
-    return [(max(1, round(height / side)), max(1, round(width / side)))
-            for width, height in map(_block_size, found)]
+    centres = np.float32([[*block.mean(axis=0), 1] for block in singles])
+    inverse = np.float32([1 / np.sqrt(cv2.contourArea(block)) for block in singles])
+    if len(singles) >= 4:
+        fit, *_ = np.linalg.lstsq(centres, inverse, rcond=None)
+    else:
+        fit = np.float32([0, 0, np.median(inverse)])
+    sized = []
+    for block in found:
+        side = 1 / max(float(np.dot([*block.mean(axis=0), 1], fit)), 1e-6)
+        width, height = _block_size(block)
+        sized.append((max(1, round(height / side)), max(1, round(width / side))))
+    return sized
 
 
 def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
