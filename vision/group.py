@@ -13,9 +13,6 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from scipy.cluster.hierarchy import fcluster, linkage
-from scipy.spatial.distance import squareform
-
 from .describe import describe, distances
 
 THRESHOLD = 0.8  # average distance above which two groups are different halves
@@ -61,6 +58,9 @@ def cluster(d: np.ndarray, groups: int | None = None, threshold: float = THRESHO
     >>> cluster(np.array([[0, 0.1, 2], [0.1, 0, 2], [2, 2, 0]])).tolist()
     [0, 0, 1]
     """
+    from scipy.cluster.hierarchy import fcluster, linkage  # only label and zero-label need it
+    from scipy.spatial.distance import squareform
+
     if len(d) < 2:
         return np.zeros(len(d), int)
     symmetric = (d + d.T) / 2

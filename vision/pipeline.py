@@ -1,0 +1,153 @@
+"""Photo to answer: the whole path, one step per module.
+
+    read_image -> find_tiles -> rectify -> normalise -> edge crops -> describe
+    -> read (library) or zerolabel (none) -> solve, or repair -> draw
+
+`photo_edges` runs the steps up to the edge crops (shared by `solve` and
+`label`); `solve_photo` the rest. Tiles are rectified small (`describe.SIZE`)
+because reading needs no more, which keeps a 12 MP photo well under a second.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import NamedTuple
+
+import numpy as np
+
+from solver import Match, Puzzle, Result, solve
+from solver.repair import repair
+
+from . import detect, draw
+from .cli.errors import NotRecognised
+from .describe import SIZE, describe, normalise, tile_crops
+from .images import read_image, write_image
+from .library import Library, load_library
+from .read import read_edges
+from .rectify import rectify
+
+
+REPAIR_SECONDS = 5.0  # re-reading search time when no --timeout is given
+
+
+class PhotoEdges(NamedTuple):
+    """A photo's tiles, found and cut into edge crops (tiles 0-based, reading order)."""
+
+    image: np.ndarray
+    corners: list  # (4, 2) float32 per tile: NW, NE, SE, SW in reading orientation
+    tiles: list  # light-normalised rectified tiles, BGR
+    crops: list  # 4 per tile, N E S W, seam at the top
+
+
+def photo_edges(image: np.ndarray) -> PhotoEdges:
+    """Find the tiles of a photo and cut out their edges.
+
+    Raises
+    ------
+    NotRecognised
+        When no tiles are found.
+    """
+    corners = detect.find_tiles(image)
+    if not corners:
+        raise NotRecognised("found no tiles")
+    tiles = normalise([rectify(image, c, size=SIZE) for c in corners])
+    return PhotoEdges(image, corners, tiles, tile_crops(tiles))
+
+
+def grid_shape(n: int) -> tuple[int, int]:
+    """The most nearly square grid of ``n`` tiles.
+
+    >>> grid_shape(9), grid_shape(12), grid_shape(7)
+    ((3, 3), (3, 4), (1, 7))
+    """
+    rows = max(r for r in range(1, math.isqrt(n) + 1) if n % r == 0)
+    return rows, n // rows
+
+
+def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | None = None,
+                all: bool = False, out: str | os.PathLike | None = None,
+                timeout: float | None = None) -> dict:
+    """Solve the puzzle in a photo; write the annotated photo; return SPEC's JSON.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The photo or scan.
+    library : folder, Library or None
+        Templates to read the edges with; None reads with no templates
+        (`vision.zerolabel`), and codes are then group numbers.
+    all : bool
+        Find every distinct solution, not just the first.
+    out : str or path-like, optional
+        The annotated image; default ``NAME.solved.png`` beside the photo.
+    timeout : float, optional
+        Seconds the search may take.
+
+    Returns
+    -------
+    dict
+        SPEC.md's ``solve --json`` document. ``count`` 0 means nothing fits
+        (exit 1); then ``annotated`` shows the best partial arrangement.
+        When the top reading fitted nowhere but a likely re-reading did,
+        ``reinterpreted`` lists the edges read otherwise, as
+        ``{"tile": id, "side": "N", "read": code, "now": code}``.
+
+    Raises
+    ------
+    InputError
+        The photo or library cannot be read (exit 2).
+    NotRecognised
+        No puzzle in the photo (exit 3); the annotated image shows what was found.
+    """
+    from .cli.report import solution_json
+
+    path = Path(path)
+    out = Path(out) if out else path.with_name(path.stem + ".solved.png")
+    image = read_image(path)
+    edges = photo_edges(image)
+    rows, cols = grid_shape(len(edges.corners))
+    if isinstance(library, (str, os.PathLike)):
+        library = load_library(library)
+    match = Match.parse(library.match) if library else Match()
+    reading = read_edges(describe(edges.crops), library)
+    puzzle, result, fix = _search(reading, rows, cols, match, all, timeout)
+    write_image(out, _drawing(edges, puzzle, result, fix))
+    document = solution_json(str(path), puzzle, result,
+                             corners=edges.corners, confidence=reading.confidence,
+                             annotated=str(out))
+    if fix is not None and fix.reinterpreted:
+        document["reinterpreted"] = [{"tile": e.tile + 1, "side": "NESW"[e.side], "read": e.read, "now": e.now}
+                                     for e in fix.reinterpreted]
+    return document
+
+
+def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: float | None):
+    """Solve the top reading; when it fits nowhere, the likeliest re-reading that does.
+
+    Returns the puzzle as finally read, the search result, and the repair
+    (None when the top reading solved).
+    """
+    start = time.perf_counter()
+    try:
+        puzzle = Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols, match=match)
+        result = solve(puzzle, all=all, timeout=timeout)
+        if result.solutions or not result.complete:
+            return puzzle, result, None
+    except ValueError:  # a code read with no partner on any tile: only a re-reading can fit
+        pass
+    left = REPAIR_SECONDS if timeout is None else max(0.0, timeout - (time.perf_counter() - start))
+    fix = repair(reading.candidates, rows, cols, match, timeout=left)
+    if fix.fits:
+        puzzle = Puzzle(tiles=tuple(fix.tiles), rows=rows, cols=cols, match=match)
+        return puzzle, solve(puzzle, all=all, timeout=left), fix
+    # Nothing fits: report the top reading (a Puzzle would refuse its partnerless codes).
+    read = SimpleNamespace(tiles=tuple(reading.tiles), rows=rows, cols=cols)
+    return read, Result(count=0, complete=fix.complete, nodes=fix.nodes, seconds=fix.seconds), fix
+
+
+def _drawing(edges: PhotoEdges, puzzle, result, fix) -> np.ndarray:
+    """The annotated photo (`vision.draw`)."""
+    return draw.number_tiles(edges.image, edges.corners)
