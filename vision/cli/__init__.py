@@ -20,10 +20,12 @@ def cli() -> None:
 
 
 def _register() -> None:
+    from .detect import detect
+    from .label import label
     from .render import render
     from .solve import solve
 
-    for command in (solve, render):
+    for command in (solve, detect, label, render):
         cli.add_command(command)
 
 
