@@ -83,8 +83,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarra
     The table's colours are learnt from a band along the image border (or
     along the border of ``region``, a uint8 mask: a sheet of paper the tiles
     are printed on): a few k-means centres (wood grain, cloth patterns) in
-    Lab, after smooth lighting ramps fitted to the band are taken out of
-    each colour channel.
+    Lab, and smooth ramps of light across it (`_table_colours`).
     """
     rows, cols = image.shape[:2]
     width = max(2, min(rows, cols) // 150)
@@ -93,19 +92,10 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarra
     inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     band = (region > 0) & (inside == 0)
-    # Light falls unevenly and tinted: a smooth factor per channel, fitted on the band.
-    logs = np.log1p(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32))
-    logs -= _light_ramp(logs, band)
-    flat = np.clip(np.expm1(logs) / 255, 0, 1)
-    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB)
+    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
     lab[..., 0] *= 0.6  # light (shadows, glare) varies more over a table than colour does
-    samples = lab[band][::4]
-    _, labels, centres = cv2.kmeans(samples, 4, None,
-                                    (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
-                                    2, cv2.KMEANS_PP_CENTERS)
-    # Tiles may reach into the band: only colours covering much of it are table.
-    share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
-    centres = centres[share >= 0.05]
+    centres, light = _table_colours(lab, band)
+    lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
     distance = np.min([np.linalg.norm(lab - c, axis=2) for c in centres], axis=0)
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
     mask = (distance > threshold).astype(np.uint8) * region
@@ -116,15 +106,31 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarra
     return _fill_holes(mask)
 
 
-def _light_ramp(values: np.ndarray, band: np.ndarray) -> np.ndarray:
-    """Quadratic surfaces fitted to the band's values (each channel), zero mean on the band."""
-    rows, cols = values.shape[:2]
+def _table_colours(lab: np.ndarray, band: np.ndarray, rounds: int = 2):
+    """The table's colours on the band, and the light falling across it.
+
+    Alternates k-means colours (a table's pattern) with quadratic ramps per
+    channel fitted to what the colours leave over, so a checked cloth's
+    pattern is not taken for light and uneven, tinted light not for pattern.
+    Returns the centres covering at least 5% of the band (tiles may reach
+    into it) and the ramps over the whole image.
+    """
+    rows, cols = band.shape
     y, x = np.mgrid[0:rows, 0:cols].astype(np.float32)
     x, y = x / cols - 0.5, y / rows - 0.5
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
-    fit, *_ = np.linalg.lstsq(terms[band], values[band], rcond=None)
-    ramp = terms @ fit.astype(np.float32)
-    return ramp - ramp[band].mean(axis=0)
+    seen, where = lab[band], terms[band]
+    light = np.zeros_like(seen)
+    for _ in range(rounds):
+        _, labels, centres = cv2.kmeans(np.ascontiguousarray((seen - light)[::4]), 4, None,
+                                        (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
+                                        2, cv2.KMEANS_PP_CENTERS)
+        nearest = np.argmin([np.linalg.norm(seen - light - c, axis=1) for c in centres], axis=0)
+        fit, *_ = np.linalg.lstsq(where, seen - centres[nearest], rcond=None)
+        fit[0] -= (where @ fit).mean(axis=0)  # the colours keep the mean
+        light = where @ fit
+    share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
+    return centres[share >= 0.05], terms @ fit.astype(np.float32)
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:
