@@ -1,17 +1,17 @@
-"""Planted puzzles: lay out whole figures across every seam, then scramble.
+"""Planted puzzles for photos: `solver.generate.planted`, kept with its answer.
 
-A planted puzzle is built solved: every seam gets a figure ``k`` and a
-direction (which side shows the top half, ``+k``), outer edges get halves at
-random. The tiles are then shuffled and turned; the planted arrangement
-undoes that, so it is a solution by construction.
+The photo's truth needs the planted arrangement itself, and a seed that
+fixes the puzzle whatever the scene, so this wraps the solver's planting
+with a seeded generator and, for ``unique``, keeps drawing until the search
+proves the answer is the only one.
 """
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
-import numpy as np
-
-from solver import Match, Placement, Puzzle, solve, turn
+from solver import Puzzle, solve
+from solver.generate import planted
 
 
 class Planted(NamedTuple):
@@ -38,39 +38,12 @@ def plant(rows: int = 3, cols: int = 3, figures: int = 4, seed: int = 0,
     >>> plant(3, 3, seed=1, unique=True).count
     1
     """
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     for _ in range(tries):
-        try:
-            planted = _plant_once(rows, cols, figures, rng)
-        except ValueError:  # an outer half whose partner is on no tile
-            continue
+        puzzle, grid = planted(rows, cols, figures, rng=rng)
         if not unique:
-            return planted
-        result = solve(planted.puzzle, all=True, limit=2)
-        if result.complete and result.count == 1:
-            return planted._replace(count=1)
-    raise ValueError(f"no {rows}x{cols} puzzle{' with a unique solution' * unique} in {tries} tries")
-
-
-def _plant_once(rows: int, cols: int, figures: int, rng: np.random.Generator) -> Planted:
-    def half() -> int:
-        return int(rng.integers(1, figures + 1)) * int(rng.choice((-1, 1)))
-
-    # cell[r][c] = [N, E, S, W] of the tile as it lies in the solved grid
-    cell = [[[half() for _ in range(4)] for _ in range(cols)] for _ in range(rows)]
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                cell[r][c + 1][3] = -cell[r][c][1]
-            if r + 1 < rows:
-                cell[r + 1][c][0] = -cell[r][c][2]
-    order = rng.permutation(rows * cols)  # order[i]: cell of tile i
-    quarters = rng.integers(0, 4, rows * cols)
-    tiles, grid = [None] * (rows * cols), [[None] * cols for _ in range(rows)]
-    for i, where in enumerate(order):
-        r, c = divmod(int(where), cols)
-        q = int(quarters[i])
-        tiles[i] = turn(cell[r][c], -q)  # as given; turning it q clockwise places it
-        grid[r][c] = Placement(i, q)
-    puzzle = Puzzle(tiles=tuple(tiles), rows=rows, cols=cols, match=Match("signed"))
-    return Planted(puzzle, tuple(tuple(row) for row in grid), None)
+            return Planted(puzzle, grid, None)
+        found = solve(puzzle, all=True, limit=2)
+        if found.complete and found.count == 1:
+            return Planted(puzzle, grid, 1)
+    raise ValueError(f"no {rows}x{cols} puzzle with a unique solution in {tries} tries")

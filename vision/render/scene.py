@@ -177,7 +177,7 @@ def paste(image: np.ndarray, tile: np.ndarray, quad: np.ndarray,
     if edge is not None:
         body = np.vstack([quad, quad + edge])
         hull = cv2.convexHull(np.round(body * 16).astype(np.int32))
-        cv2.fillPoly(image, [hull], (168, 180, 190), cv2.LINE_AA, 4)
+        cv2.fillPoly(image, [hull], (120, 138, 155), cv2.LINE_AA, 4)  # grey-brown board
     src = np.float32([[-0.5, -0.5], [s - 0.5, -0.5], [s - 0.5, s - 0.5], [-0.5, s - 0.5]])
     m = cv2.getPerspectiveTransform(src, np.float32(quad - [x0, y0]))
     card = np.dstack([tile, np.full(tile.shape[:2], 255, np.uint8) if alpha is None else alpha])

@@ -63,7 +63,7 @@ def _set(name: str, figures: str, card: Card, about: str) -> ArtSet:
 
 ART_SETS: dict[str, ArtSet] = {s.name: s for s in (
     _set("witches", "witch:red witch:blue witch:green witch:purple",
-         Card(0.32, 0.62, ("gradient", "#1c2357", "#4b2a6e"), border="#d8b44a"),
+         Card(0.35, 0.7, ("gradient", "#1c2357", "#4b2a6e"), border="#d8b44a"),
          "one kind in four colours, like the classic witch puzzle; printed gold border"),
     _set("frogs", "frog:green frog:yellow frog:blue frog:red",
          Card(0.36, 0.8, ("mottled", "#2e7d8a", "#5fb0a0"), offset=-0.07, decor="snowflake", gloss=0.8),
@@ -72,12 +72,12 @@ ART_SETS: dict[str, ArtSet] = {s.name: s for s in (
          Card(0.36, 0.82, ("mottled", "#5f8f3a", "#9cc25a"), offset=0.08, decor="paw", gloss=0.7),
          "four kinds in four colours; full-bleed with a paw print in the middle"),
     _set("lookalikes", "cat:teal bird:teal fish:orange rocket:orange",
-         Card(0.3, 0.62, ("plain", "#f3efe4", "#f3efe4"), border="#3a3a3a"),
+         Card(0.33, 0.68, ("plain", "#f3efe4", "#f3efe4"), border="#3a3a3a"),
          "pairs of figures share colours and differ only in shape; printed border"),
     _set("sports", "car:red rocket:white shield:blue bird:yellow",
          Card(0.34, 0.74, ("gradient", "#9fd3f0", "#e8f4fa"), decor="football", gloss=0.6),
          "vehicles and an emblem; football in the middle of every tile"),
     _set("vintage", "witch:black cat:black car:red shield:white",
-         Card(0.3, 0.6, ("gradient", "#e9dcb8", "#cdb98a"), border="#6b4a2a", worn=True, gloss=0.2),
+         Card(0.32, 0.66, ("gradient", "#e9dcb8", "#cdb98a"), border="#6b4a2a", worn=True, gloss=0.2),
          "worn vintage card: faded, yellowed, scratched, rounded corners"),
 )}

@@ -135,17 +135,20 @@ def _wear(tile: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     tile = 0.55 * tile + 0.45 * sepia + np.array([-8, 4, 14], np.float32)
     grain = cv2.resize(rng.normal(0, 1, (size // 3, size // 3)).astype(np.float32), (size, size))
     tile += 9 * grain[..., None]
-    for _ in range(rng.integers(6, 14)):
+    scratches = np.zeros_like(tile)
+    for _ in range(rng.integers(4, 9)):
         p = rng.uniform(0, size, 2)
-        q = p + rng.normal(0, size / 5, 2)
-        cv2.line(tile, tuple(int(v) for v in p), tuple(int(v) for v in q),
-                 (225, 230, 235), 1, cv2.LINE_AA)
+        q = p + rng.normal(0, size / 6, 2)
+        cv2.line(scratches, tuple(int(v) for v in p), tuple(int(v) for v in q), (1, 1, 1), 1, cv2.LINE_AA)
+    tile += (230 - tile) * (0.5 * scratches)
     i = np.arange(size)
     e = np.minimum(i, size - 1 - i)
-    d = np.minimum(e[:, None], e[None, :])  # distance to the nearest edge
-    rub = np.exp(-d.astype(np.float32) / (0.012 * size))
-    rub *= rng.uniform(0.4, 1.0, (size, size)).astype(np.float32) > 0.35
-    tile += (235 - tile) * (0.8 * rub)[..., None]
+    d = np.minimum(e[:, None], e[None, :]).astype(np.float32)  # distance to the nearest edge
+    # rubbed patches along the edges show the grey-brown board under the print
+    patches = np.clip(cv2.resize(rng.uniform(-1, 2, (12, 12)).astype(np.float32), (size, size),
+                                 interpolation=cv2.INTER_CUBIC), 0, 1)
+    rub = np.exp(-d / (0.01 * size)) * patches
+    tile += (np.array([170, 190, 205], np.float32) - tile) * (0.6 * rub)[..., None]
     return tile
 
 
