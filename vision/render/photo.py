@@ -142,8 +142,8 @@ def _table_photo(planted, art, seed, layout, table, size, level, rng):
     if table == "white":
         keyboard = keyboard_at(quads, rng)
         # frame the tiles and the keyboard's near part: the rest runs out of the picture
-        near = np.argsort(np.abs(keyboard[:, 1] - quads[..., 1].mean()))[:2]
-        keep = np.vstack([keep, keyboard[near] + 0.3 * (keyboard.mean(axis=0) - keyboard[near])])
+        near = keyboard[np.argsort(np.abs(keyboard[:, 1] - quads[..., 1].mean()))[:2]].mean(axis=0)
+        keep = np.vstack([keep, near + 0.3 * (keyboard.mean(axis=0) - near)])
     tilt = rng.uniform(*level.tilt)
     h = view(keep, size, tilt, rng.uniform(0, 360), rng.uniform(0.7, 0.9), rng)
     image = _table_image(table, h, size, keyboard, rng)

@@ -8,6 +8,7 @@ proves the answer is the only one.
 from __future__ import annotations
 
 import random
+import time
 from typing import NamedTuple
 
 from solver import Puzzle, solve
@@ -23,11 +24,12 @@ class Planted(NamedTuple):
 
 
 def plant(rows: int = 3, cols: int = 3, figures: int = 4, seed: int = 0,
-          unique: bool = False, tries: int = 500) -> Planted:
+          unique: bool = False, tries: int = 500, seconds: float = 30.0) -> Planted:
     """Make a ``rows x cols`` puzzle of ``figures`` figures with a planted solution.
 
     With ``unique`` the puzzle is redrawn until the solver finds exactly one
-    solution (``solve(puzzle, all=True).count == 1``).
+    solution (``solve(puzzle, all=True).count == 1``), for at most ``tries``
+    draws and ``seconds`` of search; then it gives up with ValueError.
 
     Examples
     --------
@@ -39,11 +41,16 @@ def plant(rows: int = 3, cols: int = 3, figures: int = 4, seed: int = 0,
     1
     """
     rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
     for _ in range(tries):
         puzzle, grid = planted(rows, cols, figures, rng=rng)
         if not unique:
             return Planted(puzzle, grid, None)
-        found = solve(puzzle, all=True, limit=2)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        found = solve(puzzle, all=True, limit=2, timeout=left)
         if found.complete and found.count == 1:
             return Planted(puzzle, grid, 1)
-    raise ValueError(f"no {rows}x{cols} puzzle with a unique solution in {tries} tries")
+    raise ValueError(f"no {rows}x{cols} puzzle with a unique solution turned up "
+                     f"in {tries} tries or {seconds:g} seconds")
