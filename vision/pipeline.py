@@ -42,17 +42,22 @@ class PhotoEdges(NamedTuple):
     crops: list  # 4 per tile, N E S W, seam at the top
 
 
-def photo_edges(image: np.ndarray) -> PhotoEdges:
+def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None) -> PhotoEdges:
     """Find the tiles of a photo and cut out their edges.
 
     Raises
     ------
     NotRecognised
-        When no tiles are found.
+        When the tiles found make no puzzle (`vision.detect.problem`); the
+        photo with what was found numbered on it is then written to
+        ``drawing``, when given.
     """
     corners = detect.find_tiles(image)
-    if not corners:
-        raise NotRecognised("found no tiles")
+    trouble = detect.problem(corners)
+    if trouble:
+        if drawing is not None:
+            write_image(drawing, draw.number_tiles(image, corners))
+        raise NotRecognised(trouble + (f" (see {drawing})" if drawing is not None else ""))
     tiles = normalise([rectify(image, c, size=SIZE) for c in corners])
     return PhotoEdges(image, corners, tiles, tile_crops(tiles))
 
@@ -107,12 +112,17 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     path = Path(path)
     out = Path(out) if out else path.with_name(path.stem + ".solved.png")
     image = read_image(path)
-    edges = photo_edges(image)
-    rows, cols = grid_shape(len(edges.corners))
     if isinstance(library, (str, os.PathLike)):
         library = load_library(library)
+    edges = photo_edges(image, drawing=out)
+    rows, cols = grid_shape(len(edges.corners))
     match = Match.parse(library.match) if library else Match()
-    reading = read_edges(describe(edges.crops), library)
+    if library is None:
+        from .zerolabel import read_unlabelled
+
+        reading = read_unlabelled(edges.crops, rows, cols)
+    else:
+        reading = read_edges(describe(edges.crops), library)
     puzzle, result, fix = _search(reading, rows, cols, match, all, timeout)
     write_image(out, _drawing(edges, puzzle, result, fix))
     document = solution_json(str(path), puzzle, result,
@@ -149,5 +159,13 @@ def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: flo
 
 
 def _drawing(edges: PhotoEdges, puzzle, result, fix) -> np.ndarray:
-    """The annotated photo (`vision.draw`)."""
-    return draw.number_tiles(edges.image, edges.corners)
+    """The answer drawn on the photo; when nothing fits, the best partial arrangement."""
+    if result.solutions:
+        grid = result.solutions[0]
+    elif fix is not None:
+        grid = fix.grid
+    else:  # the search stopped before finding anything: show what was read
+        return draw.number_tiles(edges.image, edges.corners)
+    return draw.annotate(edges.image, edges.corners, grid,
+                         reinterpreted=fix.reinterpreted if fix else (),
+                         mismatched=fix.mismatched if fix and not result.solutions else ())
