@@ -21,6 +21,7 @@ from solver.formats import PuzzleError, load_puzzle
 from .errors import InputError, NotRecognised
 from .report import exit_code, human_text, json_text, solution_json
 
+PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp", ".gif"}
 ENGINES = ("builtin", "cp-sat", "sat", "mip")
 
 
@@ -42,7 +43,7 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
     Exit status: 0 solved, 1 no arrangement fits, 2 unreadable input,
     3 no puzzle recognised in a photo (the highest over all inputs).
     """
-    options = dict(find_all=find_all, library=library, timeout=timeout, engine=engine)
+    options = dict(find_all=find_all, library=library, timeout=timeout, engine=engine, out=out)
     documents, code = [], 0
     for name in inputs:
         try:
@@ -60,20 +61,30 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
     result = documents[0] if len(documents) == 1 else documents
     if as_json:
         click.echo(json_text(result))
-    if out:
+    if out and not is_photo(out):  # a photo's --out is its annotated image
         write_json(out, result)
     return code
 
 
 def answer(name: str, *, find_all: bool, library: str | None, timeout: float | None,
-           engine: str) -> dict:
+           engine: str, out: str | None = None) -> dict:
     """The answer document for one input; bad input raises `InputError`."""
+    if is_photo(name):
+        from ..pipeline import solve_photo
+
+        return solve_photo(name, library=library, all=find_all, timeout=timeout,
+                           out=out if out and is_photo(out) else None)
     try:
         puzzle = load_puzzle(name)
     except PuzzleError as error:
         raise InputError(str(error)) from None
     result = search(puzzle, engine, find_all=find_all, timeout=timeout, label=name)
     return solution_json(name, puzzle, result)
+
+
+def is_photo(name: str) -> bool:
+    """True for the image files `solve` reads as photos or scans."""
+    return Path(name).suffix.lower() in PHOTO_SUFFIXES
 
 
 def search(puzzle: solver.Puzzle, engine: str = "builtin", *, find_all: bool = False,
