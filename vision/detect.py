@@ -61,8 +61,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
                                                 interpolation=cv2.INTER_AREA)
     mask = table_mask(small)
     found = [inner for block in blocks(mask) for inner in on_sheet(small, block)]
-    grids = [seam_grid(small, mask, block) for block in found]
-    grids = sized_grids(found, grids)
+    seams = [seam_profiles(small, mask, block) for block in found]
+    grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
+    # Lone tiles' size overrules seams that the art fakes, where the seams it
+    # asks for show at least faintly.
+    grids = [sized if _weakest_seam(profiles, sized) > 0.6 else grid
+             for grid, sized, profiles in zip(grids, sized_grids(found, grids), seams)]
     tiles = []
     for block, grid in zip(found, grids):
         outline = refine(image, (block + 0.5) / scale - 0.5)
@@ -151,7 +155,8 @@ def blocks(mask: np.ndarray) -> list[np.ndarray]:
     gives that quadrilateral (bites of table-coloured art along its sides do
     not matter). Any other patch (tiles touching at an angle, an L of tiles)
     gives its smallest enclosing rectangle, to be cut into cells and emptied
-    of table.
+    of table. Patches whose outline does not follow their quadrilateral
+    (glare, round things) are no tiles.
     """
     radius = max(2, round(max(mask.shape) / 150))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -170,8 +175,22 @@ def blocks(mask: np.ndarray) -> list[np.ndarray]:
         quad = outline_quad(hull)
         if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad):
             quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
-        found.append(_clockwise(quad))
+        if _traced(quad, hull) > 0.65:
+            found.append(_clockwise(quad))
     return found
+
+
+def _traced(quad: np.ndarray, hull: np.ndarray) -> float:
+    """How much of the quad's outline the patch's hull follows (0 to 1).
+
+    Tiles have straight sides: a blob of glare or a round object does not.
+    """
+    corners = np.float32(quad)
+    side = np.sqrt(cv2.contourArea(corners))
+    t = np.linspace(0, 1, 24, endpoint=False, dtype=np.float32)[:, None]
+    outline = np.concatenate([a + t * (b - a) for a, b in zip(corners, np.roll(corners, -1, axis=0))])
+    near = [abs(cv2.pointPolygonTest(hull, (float(x), float(y)), True)) < 0.06 * side for x, y in outline]
+    return float(np.mean(near))
 
 
 def on_sheet(image: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
@@ -219,26 +238,29 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
 
 # --- 3. blocks to cells ---------------------------------------------------------
 
-def seam_grid(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> tuple[int, int]:
+def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     """(rows, cols) of square cells that the seams across a block show.
 
-    The block is warped to a rectangle once; every grid whose shape fits the
-    block is then tried against it. A grid is there when each inner seam
-    runs along most of its length (a median along the seam, so art crossing
-    it here and there does not count) as an edge clearly stronger than the
-    block's usual edges, or as a gap of table. The finest such grid wins.
+    Every grid whose shape fits the block is tried against the block's seam
+    profiles (`seam_profiles`): a grid is there when each inner seam scores
+    above 1. The finest such grid wins.
     """
     width, height = _block_size(block)
-    across, down = _seam_profiles(image, mask, block, int(width), int(height))
     best = (1, 1)
     for rows in range(1, MAX_CELLS + 1):
         for cols in range(1, MAX_CELLS + 1):
             fits = 0.6 < (width / height) / (cols / rows) < 1.65
-            seams = [_near(across, c / cols) for c in range(1, cols)]
-            seams += [_near(down, r / rows) for r in range(1, rows)]
-            if fits and rows * cols > best[0] * best[1] and min(seams) > 1:
+            if fits and rows * cols > best[0] * best[1] and _weakest_seam(profiles, (rows, cols)) > 1:
                 best = (rows, cols)
     return best
+
+
+def _weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int]) -> float:
+    """The lowest score of the grid's inner seams (infinite for one cell)."""
+    across, down = profiles
+    rows, cols = grid
+    seams = [_near(across, c / cols) for c in range(1, cols)] + [_near(down, r / rows) for r in range(1, rows)]
+    return min(seams, default=np.inf)
 
 
 def _near(profile: np.ndarray, where: float, slack: float = 0.03) -> float:
@@ -254,14 +276,16 @@ def _block_size(block):
     return (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
 
 
-def _seam_profiles(image, mask, block, width, height):
+def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
     """How much each column (and each row) of the block looks like a seam.
 
-    The block is warped to a width x height rectangle. For each column: the
+    The block is warped to a rectangle of its size, once. For each column: the
     median over rows of the horizontal gradient (its max over a few columns,
     so a seam may wander a little) over 2.5 times the block's usual, or the
     share of the column that is table over a half; a seam scores above 1.
+    A median along the seam, so art crossing it here and there does not count.
     """
+    width, height = map(int, _block_size(block))
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     warp = cv2.getPerspectiveTransform(block, target)
     flat = cv2.warpPerspective(image, warp, (width, height))
