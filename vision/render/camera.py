@@ -29,13 +29,14 @@ class Level(NamedTuple):
     glare: float  # strength of reflections on glossy tiles
     quality: int  # JPEG quality
     jitter: float  # how far grid tiles stray (fraction of a side)
+    skew: float  # degrees a grid may lie turned on the table (or the camera on its axis)
     blocker: bool  # a large soft shadow (a hand, the phone) across the scene
 
 
 LEVELS = {
-    "easy": Level((0, 8), (0.0, 0.15), 0.1, 0.12, 0.25, 0.03, 2.0, 0.25, 92, 0.02, False),
-    "normal": Level((5, 22), (0.1, 0.35), 0.25, 0.3, 0.4, 0.07, 4.0, 0.55, 85, 0.05, False),
-    "hard": Level((18, 35), (0.25, 0.6), 0.4, 0.45, 0.55, 0.12, 7.0, 0.95, 75, 0.09, True),
+    "easy": Level((0, 8), (0.0, 0.15), 0.1, 0.12, 0.25, 0.03, 2.0, 0.25, 92, 0.02, 3, False),
+    "normal": Level((5, 22), (0.1, 0.35), 0.25, 0.3, 0.4, 0.07, 4.0, 0.55, 85, 0.05, 12, False),
+    "hard": Level((18, 35), (0.25, 0.6), 0.4, 0.45, 0.55, 0.12, 7.0, 0.95, 75, 0.09, 30, True),
 }
 
 
@@ -49,15 +50,15 @@ def view(points: np.ndarray, size: tuple, tilt: float, heading: float, fill: flo
     random offset.
     """
     w, h = size
-    f = 0.85 * max(w, h)  # a phone's main camera: about 26 mm equivalent
+    f = 1.0 * max(w, h)  # a phone held a little back: between its 26 mm and 2x lenses
     k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
     a, t = np.radians(heading), np.radians(tilt)
     axis = np.array([np.cos(a), np.sin(a), 0.0])
     r, _ = cv2.Rodrigues(axis * t)
     h0 = k @ r @ np.linalg.inv(k)
-    # a top-down start: table units scaled to the frame, centred
+    # a top-down start: the tiles spanning some 40 degrees of view, centred
     span = np.ptp(points, axis=0)
-    s = min(w / span[0], h / span[1])
+    s = 0.65 * min(w / span[0], h / span[1])
     mid = (points.min(axis=0) + points.max(axis=0)) / 2
     start = np.array([[s, 0, w / 2 - s * mid[0]], [0, s, h / 2 - s * mid[1]], [0, 0, 1]])
     m = h0 @ start

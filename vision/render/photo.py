@@ -137,6 +137,8 @@ def _check(layout: str, difficulty: str, art: str, table: str | None, exif: int,
 def _table_photo(planted, art, seed, layout, table, size, level, rng):
     p = planted.puzzle
     quads = lay_out(layout, p.rows, p.cols, level.jitter, rng)
+    skew = rng.uniform(-level.skew, level.skew)
+    quads = _turned(quads, skew)
     keep = quads.reshape(-1, 2)
     keyboard = None
     if table == "white":
@@ -160,9 +162,16 @@ def _table_photo(planted, art, seed, layout, table, size, level, rng):
     blur = rng.uniform(*level.blur) * size[0] / 1000
     image = develop(image, gain_map(size, level, rng), glare_map(size, seen, gloss, rng),
                     blur, level.noise, rng)
-    camera = {"tilt": round(float(tilt), 2), "blur": round(float(blur), 2), "noise": level.noise,
+    camera = {"tilt": round(float(tilt), 2), "skew": round(float(skew), 2), "blur": round(float(blur), 2), "noise": level.noise,
               "glare": round(float(gloss), 2), "quality": level.quality}
     return image, seen, camera
+
+
+def _turned(points: np.ndarray, degrees: float) -> np.ndarray:
+    """``points`` turned ``degrees`` clockwise about their middle."""
+    m = cv2.getRotationMatrix2D((0.0, 0.0), -degrees, 1.0)[:, :2]
+    mid = points.reshape(-1, 2).mean(axis=0)
+    return (points - mid) @ m.T + mid
 
 
 def _table_image(table: str, h: np.ndarray, size: tuple, keyboard, rng) -> np.ndarray:
@@ -195,7 +204,7 @@ def _scan(planted, art, seed, size, level, rng):
     tiles = puzzle_tiles(planted, art, _sheet_tile_px(dpi), seed)
     page, corners = sheet_page(tiles, p.rows, p.cols, f"edgematch  {art}  #{seed}", dpi=round(dpi))
     turn = 90 if w > h else 0  # a portrait page scanned into a landscape frame lies sideways
-    skew = rng.uniform(-1, 1) * (1 + 2 * level.jitter / 0.09)
+    skew = rng.uniform(-1, 1) * level.skew / 10  # a page lies much straighter than loose tiles
     ph, pw = page.shape[:2]
     m = cv2.getRotationMatrix2D((pw / 2, ph / 2), -(turn + skew), 1.0)
     m[:, 2] += np.array([w / 2, h / 2]) - np.array([pw / 2, ph / 2]) + rng.uniform(-0.02, 0.02, 2) * size
