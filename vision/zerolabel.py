@@ -1,0 +1,266 @@
+"""Zero-label reading: codes for a puzzle never seen before, from one photo.
+
+With no library there is nothing to name the half-figures by, but a photo
+holds every half several times over. So:
+
+1. group the edges by appearance into lookalike halves (spectral clustering
+   of `vision.describe.distances`: the halves form tight neighbourhoods even
+   where glare stretches a group too far for a single distance cut);
+2. find which groups are the two halves of one figure. Each way of pairing
+   the groups up is a candidate; the likeliest are tried first, ranked by
+   two cues: halves of one figure share colours, and the pixels along a
+   seam continue across it (the figure is cut at its waist there);
+3. let the solver judge: a pairing gives every edge a signed code (+k, -k
+   for figure k) and ranked candidates from its distance to every group;
+   the pairing whose reading fits with the least re-reading
+   (`solver.repair`) wins.
+
+Codes are then figure numbers signed by half, as SPEC.md's JSON reports
+them for zero-label photos. Nothing here knows what a figure is: four
+frogs that differ only in colour and two figures sharing colours are
+grouped and paired by the same steps.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from solver import Puzzle, solve
+from solver.repair import repair
+
+from .describe import Looks, describe
+from .edges import edge_mask
+from .read import Reading
+
+SHARPNESS = 0.1  # distance difference that makes one group e times likelier
+PAIRINGS = 12  # candidate pairings the solver judges
+_SEAM_ROWS = (1, 6)  # rows of an edge crop (seam at the top) read as the seam's profile
+
+
+def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
+                    looks: Looks | None = None, halves: Sequence[int] | None = None,
+                    timeout: float = 0.5) -> Reading:
+    """Read a photo's edges with no library: figure numbers signed by half.
+
+    Parameters
+    ----------
+    crops : sequence of ndarrays
+        Edge crops of one photo, 4 per tile, N E S W, seam at the top
+        (`vision.describe.tile_crops` of normalised tiles).
+    rows, cols : int
+        The puzzle's grid.
+    looks : Looks, optional
+        `vision.describe.describe` of ``crops``, when already computed.
+    halves : sequence of int, optional
+        Numbers of lookalike groups to try, best guess first; by default
+        8 (four figures, as most Scramble Squares have), then 6 and 10.
+    timeout : float
+        Seconds the solver may spend judging one pairing.
+
+    Returns
+    -------
+    Reading
+        ``tiles`` hold signed figure numbers; ``candidates`` rank every
+        figure half per edge, for `solver.repair`.
+
+    Examples
+    --------
+    >>> from vision.render import render_photo
+    >>> from vision.pipeline import photo_edges
+    >>> image, truth = render_photo(seed=1, art="frogs", size=(1200, 900))
+    >>> edges = photo_edges(image)
+    >>> reading = read_unlabelled(edges.crops, 3, 3)
+    >>> len(reading.tiles), sorted({abs(c) for t in reading.tiles for c in t})
+    (9, [1, 2, 3, 4])
+    """
+    looks = describe(crops) if looks is None else looks
+    d = half_distances(looks)
+    continuation = seam_continuation(crops)
+    best, best_key = None, None
+    for count in halves or (8, 6, 10):
+        if count >= len(crops):
+            continue
+        labels = spectral_groups(d, count)
+        near = group_distances(d, labels)
+        for pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
+            reading = _reading(near, pairing)
+            key = _judge(reading, rows, cols, timeout)
+            if best_key is None or key < best_key:
+                best, best_key = reading, key
+            if key[0] == 0 and key[1] == 0:  # the first choices fit as they are
+                return best
+        if best_key is not None and best_key[0] == 0:
+            return best
+    return best
+
+
+def half_distances(looks: Looks, shift: int = 1, truncate: float = 30.0) -> np.ndarray:
+    """Dissimilarity of edges as halves, for telling the two halves of one figure apart.
+
+    `vision.describe.distances` weights pixels by nearness to the seam, which
+    suits a library of clean examples; but at the seam the two halves of one
+    figure show the same waist. Here the whole side's triangle counts, deeper
+    pixels (head or feet) as much as the waist, templates may slip by
+    ``shift`` cells (tiles are cut a little unevenly) and colours add their
+    histogram distance at half weight. Glare stays out, as there.
+
+    Returns
+    -------
+    d : (n, n) symmetric float ndarray, 0 on the diagonal
+    """
+    lab = looks.lab
+    n, rows, cols = lab.shape[:3]
+    weight = (looks.weight > 0) * edge_mask((rows, cols))
+    best = np.full((n, n), np.inf)
+    for dy, dx in ((0, 0), (0, shift), (0, -shift), (shift, 0), (-shift, 0)):
+        ya, yb, xa, xb = max(dy, 0), max(-dy, 0), max(dx, 0), max(-dx, 0)
+        a = lab[:, ya:rows - yb, xa:cols - xb].reshape(n, 1, -1, 3)
+        b = lab[:, yb:rows - ya, xb:cols - xa].reshape(1, n, -1, 3)
+        w = (weight[:, ya:rows - yb, xa:cols - xb].reshape(n, 1, -1)
+             * weight[:, yb:rows - ya, xb:cols - xa].reshape(1, n, -1))
+        pixel = np.minimum(np.sqrt(((a - b) ** 2).sum(axis=-1)), truncate) / truncate
+        best = np.minimum(best, (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6))
+    best = np.minimum(best, best.T)
+    hist = np.sqrt(looks.hist.astype(np.float64))
+    colours = np.sqrt(np.clip(1 - hist @ hist.T, 0, 1))
+    d = best + 0.5 * colours
+    np.fill_diagonal(d, 0)
+    return d
+
+
+def spectral_groups(d: np.ndarray, count: int) -> np.ndarray:
+    """Group items by a distance matrix into ``count`` groups, spectrally.
+
+    Affinities are scaled per item by the distance to its fifth neighbour,
+    so dense and loose groups are both found; the leading eigenvectors of
+    the normalised affinity are then clustered by k-means (several seeded
+    starts, the tightest kept), so the result is repeatable.
+
+    Examples
+    --------
+    >>> d = np.array([[0, .1, .1, 2, 2, 2], [.1, 0, .1, 2, 2, 2], [.1, .1, 0, 2, 2, 2],
+    ...               [2, 2, 2, 0, .1, .1], [2, 2, 2, .1, 0, .1], [2, 2, 2, .1, .1, 0]])
+    >>> spectral_groups(d, 2).tolist()
+    [0, 0, 0, 1, 1, 1]
+    """
+    from scipy.cluster.vq import kmeans2  # only zero-label reading needs it
+
+    n = len(d)
+    scale = np.sort(d, axis=1)[:, min(5, n - 1)] + 1e-6
+    affinity = np.exp(-d ** 2 / (scale[:, None] * scale[None]))
+    np.fill_diagonal(affinity, 0)
+    degree = affinity.sum(axis=1) + 1e-12
+    _, vectors = np.linalg.eigh(affinity / np.sqrt(degree[:, None] * degree[None]))
+    points = vectors[:, -count:]
+    points /= np.linalg.norm(points, axis=1, keepdims=True) + 1e-12
+    best, labels = math.inf, None
+    for seed in range(8):
+        centres, found = kmeans2(points, count, minit="++", seed=seed)
+        spread = float(((points - centres[found]) ** 2).sum())
+        if spread < best and len(np.unique(found)) == count:
+            best, labels = spread, found
+    if labels is None:
+        labels = found
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    return np.argsort(np.argsort(first))[inverse]  # numbered by first appearance
+
+
+def group_distances(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Mean distance from every item to the other members of every group."""
+    count = int(labels.max()) + 1
+    near = np.empty((len(d), count))
+    for g in range(count):
+        members = labels == g
+        total = d[:, members].sum(axis=1) - np.where(members, np.diag(d), 0)
+        size = members.sum() - members
+        near[:, g] = np.where(size > 0, total / np.maximum(size, 1), np.inf)
+    return near
+
+
+def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
+    """How badly each edge's seam continues into each other's: 0 is seamless.
+
+    Two edges meeting across a seam run in opposite directions, so one's
+    colour profile along its seam is compared with the other's reversed.
+
+    Examples
+    --------
+    >>> half = np.zeros((48, 96, 3), np.uint8); half[:, :48] = (0, 0, 255)
+    >>> c = seam_continuation([half, half[:, ::-1], half])
+    >>> bool(c[0, 1] < 0.05 and c[0, 2] > 0.5)
+    True
+    """
+    top, bottom = _SEAM_ROWS
+    profiles = []
+    for crop in crops:
+        band = np.ascontiguousarray(crop[top:bottom, crop.shape[1] // 8: -(crop.shape[1] // 8)])
+        lab = cv2.cvtColor(band.astype(np.float32) / 255, cv2.COLOR_BGR2LAB).mean(axis=0, keepdims=True)
+        profiles.append(cv2.resize(lab, (samples, 1), interpolation=cv2.INTER_AREA)[0])
+    p = np.stack(profiles)
+    gap = np.sqrt(((p[:, None] - p[None, :, ::-1]) ** 2).sum(axis=-1))
+    return np.minimum(gap, 30).mean(axis=-1) / 30
+
+
+def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray) -> list:
+    """Ways to pair the groups into figures, likeliest first.
+
+    A pair of groups is likelier the more their colours agree (Hellinger
+    distance of their mean histograms) and the better their seams continue
+    into each other. With an odd number of groups one is left unpaired.
+    """
+    count = int(labels.max()) + 1
+    hist = np.stack([looks.hist[labels == g].mean(axis=0) for g in range(count)]).astype(np.float64)
+    kinship = np.sqrt(np.clip(1 - np.sqrt(hist) @ np.sqrt(hist).T, 0, 1))
+    seam = np.array([[continuation[np.ix_(labels == a, labels == b)].mean() for b in range(count)]
+                     for a in range(count)])
+    cost = kinship + seam
+    found = [(sum(cost[a, b] for a, b in pairs), pairs) for pairs in _matchings(list(range(count)))]
+    return [pairs for _, pairs in sorted(found)]
+
+
+def _matchings(groups: list):
+    """Every way to split ``groups`` into pairs (one left alone when odd)."""
+    if len(groups) < 2:
+        yield []
+        return
+    if len(groups) % 2:
+        for alone in groups:
+            yield from _matchings([g for g in groups if g != alone])
+        return
+    first, rest = groups[0], groups[1:]
+    for i, other in enumerate(rest):
+        for pairs in _matchings(rest[:i] + rest[i + 1:]):
+            yield [(first, other)] + pairs
+
+
+def _reading(near: np.ndarray, pairing: list) -> Reading:
+    """The signed reading that ``pairing`` gives, candidates ranked by ``near``."""
+    code = {}
+    for figure, (a, b) in enumerate(pairing, 1):
+        code[a], code[b] = figure, -figure
+    groups = sorted(code)
+    score = np.exp(-(near[:, groups] - near[:, groups].min(axis=1, keepdims=True)) / SHARPNESS)
+    confidence = score / score.sum(axis=1, keepdims=True)
+    candidates = []
+    for e in range(len(near)):
+        order = np.argsort(-confidence[e], kind="stable")
+        candidates.append([(code[groups[k]], float(confidence[e, k])) for k in order])
+    tiles = [candidates[i:i + 4] for i in range(0, len(candidates), 4)]
+    return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in tiles],
+                   confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in tiles],
+                   candidates=tiles)
+
+
+def _judge(reading: Reading, rows: int, cols: int, timeout: float) -> tuple:
+    """(mismatched seams, re-reading cost): how well a reading fits, 0s being perfect."""
+    try:
+        if solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=timeout).solutions:
+            return 0, 0.0
+    except ValueError:  # a code with no partner on any tile: only a re-reading can fit
+        pass
+    fix = repair(reading.candidates, rows, cols, timeout=timeout)
+    return len(fix.mismatched), fix.cost
