@@ -1,0 +1,76 @@
+"""Reading edges against a library learnt from another photo of the same art set."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver import Puzzle, is_solution, solve
+from solver.repair import repair
+from vision.describe import describe
+from vision.edges import edge_crops
+from vision.library import Library
+from vision.describe import SIZE as SIZE_TILE, normalise, tile_crops
+from vision.read import read_edges
+from vision.rectify import rectify
+from vision.render import render_photo
+
+SIZE = (1600, 1200)
+
+
+def taught(art: str, seed: int, layout: str, difficulty: str):
+    """A photo's edge crops, cut at the true corners, and the true code of each."""
+    image, truth = render_photo(seed=seed, layout=layout, difficulty=difficulty, art=art,
+                                size=SIZE, unique=True)
+    tiles = normalise([rectify(image, np.float32(t["corners"]), SIZE_TILE) for t in truth["tiles"]])
+    return tile_crops(tiles), [tuple(t["edges"]) for t in truth["tiles"]]
+
+
+def library_of(crops, codes) -> Library:
+    return Library(None, "signed", [c for tile in codes for c in tile], crops, [])
+
+
+@pytest.fixture(scope="module")
+def witches():
+    return library_of(*taught("witches", 11, "loose", "easy"))
+
+
+@pytest.mark.parametrize("seed, layout, difficulty", [(14, "scan", "normal"), (12, "scattered", "hard")])
+def test_library_reads_other_scenes_of_the_same_puzzle_exactly(witches, seed, layout, difficulty):
+    crops, truth = taught("witches", seed, layout, difficulty)
+    reading = read_edges(describe(crops), witches)
+    assert reading.tiles == truth
+
+
+def test_ranked_candidates_put_the_reading_first_with_confidences(witches):
+    crops, truth = taught("witches", 12, "scattered", "hard")
+    reading = read_edges(describe(crops), witches)
+    for tile, confidence, candidates in zip(reading.tiles, reading.confidence, reading.candidates):
+        for code, sure, ranked in zip(tile, confidence, candidates):
+            assert ranked[0][0] == code and ranked[0][1] == pytest.approx(sure, abs=1e-3)
+            assert [p for _, p in ranked] == sorted((p for _, p in ranked), reverse=True)
+            assert all(0 < p <= 1 for _, p in ranked)
+    # the reading solves, checked by the independent verifier
+    puzzle = Puzzle(tiles=tuple(tuple(t) for t in truth), rows=3, cols=3)
+    assert is_solution(puzzle, solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions[0])
+
+
+def test_ranked_candidates_let_the_solver_fix_a_misread(witches):
+    """Scene 11 has a red half read as blue; the runner-up candidate is right."""
+    crops, truth = taught("witches", 11, "scattered", "normal")
+    reading = read_edges(describe(crops), witches)
+    assert reading.tiles != truth
+    fix = repair(reading.candidates, 3, 3)
+    assert fix.fits and fix.tiles == truth
+    assert is_solution(Puzzle(tiles=tuple(truth), rows=3, cols=3), fix.grid)
+
+
+def test_a_half_is_told_from_its_partner_half():
+    """Top and bottom halves share colours; only the template tells them apart."""
+    tile = np.full((96, 96, 3), 200, np.uint8)
+    tile[:30, 30:66] = (0, 0, 200)                   # N: a red block on the seam
+    tile[66:, 40:56] = (0, 0, 200)                   # S: thin red stem
+    crops = edge_crops(tile)
+    lib = Library(None, "signed", [1, -1], [crops[0], crops[2]], [])
+    reading = read_edges(describe([crops[2], crops[0]]), lib)
+    assert [side[0] for side in reading.candidates[0][:2]] == [(-1, pytest.approx(1, abs=0.05)),
+                                                                 (1, pytest.approx(1, abs=0.05))]
