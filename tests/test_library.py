@@ -1,0 +1,93 @@
+"""Libraries: label --codes round trip, merging, and atomic writes."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.cli import cli
+from vision.cli.errors import InputError
+from vision.library import INDEX, add_edges, load_library
+from vision.render import match_tiles, render_photo, save_photo
+from vision.detect import find_tiles
+
+from click.testing import CliRunner
+
+
+def crop(value: int) -> np.ndarray:
+    return np.full((48, 96, 3), value, np.uint8)
+
+
+def test_adding_merges_and_relabelling_keeps_one_entry(tmp_path):
+    add_edges(tmp_path, [crop(10), crop(20)], [1, -1], [{"tile": 1, "side": "N"}] * 2)
+    lib = add_edges(tmp_path, [crop(20), crop(30)], [2, -2], [{"tile": 2, "side": "E"}] * 2)
+    assert lib.codes == [1, 2, -2]
+    assert len(list((tmp_path / "edges").glob("*.png"))) == 3
+    assert json.loads((tmp_path / INDEX).read_text())["match"] == "signed"
+
+
+def test_an_interrupted_write_leaves_the_library_as_it_was(tmp_path, monkeypatch):
+    add_edges(tmp_path, [crop(10)], [1], [{"tile": 1, "side": "N"}])
+    before = (tmp_path / INDEX).read_bytes()
+
+    def power_cut(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(KeyboardInterrupt):
+        add_edges(tmp_path, [crop(50), crop(60)], [3, -3], [{"tile": 2, "side": "S"}] * 2)
+    monkeypatch.undo()
+    assert (tmp_path / INDEX).read_bytes() == before
+    assert load_library(tmp_path).codes == [1]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp files left
+
+
+def test_a_broken_library_is_one_line_naming_it(tmp_path):
+    (tmp_path / INDEX).write_text("{not json")
+    with pytest.raises(InputError, match="library.json"):
+        load_library(tmp_path)
+    with pytest.raises(InputError, match="not an edgematch library"):
+        load_library(tmp_path / "nowhere")
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("photo")
+    image, truth = render_photo(seed=14, layout="scan", difficulty="normal", art="witches",
+                                size=(1600, 1200), unique=True)
+    path = folder / "witches.jpg"
+    save_photo(path, image, truth)
+    matches = match_tiles(truth, find_tiles(image))
+    codes = {str(i + 1): list(m.edges) for i, m in enumerate(matches)}
+    return path, codes
+
+
+def test_label_codes_round_trip(photo, tmp_path):
+    path, codes = photo
+    (tmp_path / "codes.json").write_text(json.dumps(codes))
+    run = CliRunner().invoke(cli, ["label", str(path), "--library", str(tmp_path / "lib"),
+                                   "--codes", str(tmp_path / "codes.json")])
+    assert run.exit_code == 0, run.output
+    lib = load_library(tmp_path / "lib")
+    entries = {(e["tile"], e["side"]): e["code"] for e in lib.entries}
+    assert all(entries[(int(t), "NESW"[k])] == c for t, edges in codes.items() for k, c in enumerate(edges))
+
+
+def test_label_sheet_then_groups(photo, tmp_path):
+    path, codes = photo
+    sheet = tmp_path / "groups.png"
+    run = CliRunner().invoke(cli, ["label", str(path), "--library", str(tmp_path / "lib"), "--sheet", str(sheet)])
+    assert run.exit_code == 0, run.output
+    groups = json.loads(sheet.with_suffix(".json").read_text())
+    # a person names each group by the code its members show
+    for name in groups["codes"]:
+        tile, side = next((t, k) for t, letters in groups["tiles"].items() for k, g in enumerate(letters) if g == name)
+        groups["codes"][name] = codes[tile][side]
+    sheet.with_suffix(".json").write_text(json.dumps(groups))
+    run = CliRunner().invoke(cli, ["label", str(path), "--library", str(tmp_path / "lib"),
+                                   "--groups", str(sheet.with_suffix(".json"))])
+    assert run.exit_code == 0, run.output
+    assert len(load_library(tmp_path / "lib").codes) == 36
