@@ -33,6 +33,11 @@ class Pen:
 
     The colour image is premultiplied by alpha (shapes are drawn over black),
     so compositing is ``under * (1 - alpha) + colour``.
+
+    >>> colour, alpha = np.zeros((20, 20, 3), np.uint8), np.zeros((20, 20), np.uint8)
+    >>> Pen(colour, alpha, (10, 10), (10, 10)).ellipse((0, 0), (0.5, 0.5), (0, 0, 255))
+    >>> int(alpha[10, 10]), int(alpha[0, 0]), colour[10, 10].tolist()
+    (255, 0, [0, 0, 255])
     """
 
     def __init__(self, colour: np.ndarray, alpha: np.ndarray, centre: tuple,
@@ -316,6 +321,10 @@ def decor_image(name: str, size: int) -> tuple[np.ndarray, np.ndarray]:
     """A decoration centred on a ``size`` square, about a quarter of it across.
 
     Cached and shared: callers must not write into the arrays.
+
+    >>> colour, alpha = decor_image("football", 100)
+    >>> float(alpha[50, 50]), float(alpha[5, 5])
+    (1.0, 0.0)
     """
     r = 0.13 * size
     return paint(DECOR[name], (size, size), (size / 2, size / 2), (r, r))
@@ -333,6 +342,11 @@ def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
     Returns ``(colour, alpha)``: colour float32 BGR premultiplied by alpha,
     alpha float32 in 0..1, lit softly from the upper left so the flat
     shapes get some volume, with a painter's uneven brushwork on top.
+
+    >>> colour, alpha = paint(lambda pen: pen.ellipse((0, 0), (1, 1), (0, 200, 0)),
+    ...                       (40, 40), (20, 20), (10, 10))
+    >>> float(alpha[20, 20]), float(alpha[0, 0]), bool(colour[20, 20, 1] > 150)
+    (1.0, 0.0, True)
     """
     colour = np.zeros((*shape, 3), np.uint8)
     alpha = np.zeros(shape, np.uint8)
@@ -375,7 +389,11 @@ def _bgr(hex_rgb: str) -> tuple:
 
 
 def palette(body: str, second: str, accent: str, detail: str) -> Palette:
-    """A palette from ``#rrggbb`` strings."""
+    """A palette from ``#rrggbb`` strings (stored BGR, as OpenCV draws).
+
+    >>> palette("#ff0000", "#00ff00", "#0000ff", "#ffffff").body
+    (0, 0, 255)
+    """
     return Palette(*(_bgr(c) for c in (body, second, accent, detail)))
 
 

@@ -48,6 +48,12 @@ def view(points: np.ndarray, size: tuple, tilt: float, heading: float, fill: flo
     the vertical), and the result is scaled so ``points`` (the table points
     that must be in view) span ``fill`` of the frame, centred with a little
     random offset.
+
+    >>> square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float)
+    >>> m = view(square, (400, 300), 0.0, 0.0, 0.5, np.random.default_rng(0))
+    >>> seen = _apply(m, square)
+    >>> float(np.ptp(seen[:, 1]))  # half the frame's height, no tilt: still a square
+    150.0
     """
     w, h = size
     f = 1.0 * max(w, h)  # a phone held a little back: between its 26 mm and 2x lenses
@@ -80,6 +86,9 @@ def gain_map(size: tuple, level: Level, rng: np.random.Generator, scale: int = 8
 
     Uneven light (a slope and a bright patch), vignetting, a colour cast and,
     at the hard level, the soft shadow of something between lamp and table.
+
+    >>> gain_map((800, 600), LEVELS["easy"], np.random.default_rng(0)).shape
+    (75, 100, 3)
     """
     w, h = size[0] // scale, size[1] // scale
     y, x = np.mgrid[0:1:1j * h, 0:1:1j * w].astype(np.float32)
@@ -99,7 +108,13 @@ def gain_map(size: tuple, level: Level, rng: np.random.Generator, scale: int = 8
 
 def shadow_map(size: tuple, tiles: list, depth: float, rng: np.random.Generator,
                scale: int = 4) -> np.ndarray:
-    """Gain (0..1) of the tiles' soft drop shadows on the table, at 1/``scale`` size."""
+    """Gain (0..1) of the tiles' soft drop shadows on the table, at 1/``scale`` size.
+
+    >>> quad = np.array([[100, 100], [300, 100], [300, 300], [100, 300]], float)
+    >>> shade = shadow_map((400, 400), [quad], 0.5, np.random.default_rng(0))
+    >>> shade.shape, round(float(shade.min()), 1), float(shade[0, 0])
+    ((100, 100), 0.5, 1.0)
+    """
     w, h = size[0] // scale, size[1] // scale
     side = np.mean([np.linalg.norm(q[1] - q[0]) for q in tiles]) / scale
     a = rng.uniform(0, 2 * np.pi)
@@ -114,7 +129,15 @@ def shadow_map(size: tuple, tiles: list, depth: float, rng: np.random.Generator,
 
 def glare_map(size: tuple, tiles: list, strength: float, rng: np.random.Generator,
               scale: int = 4) -> np.ndarray:
-    """Reflections of a lamp or window on the glossy tiles (0..1), 1/``scale`` size."""
+    """Reflections of a lamp or window on the glossy tiles (0..1), 1/``scale`` size.
+
+    Only tiles shine: the table stays matte.
+
+    >>> quad = np.array([[0, 0], [200, 0], [200, 200], [0, 200]], float)
+    >>> glare = glare_map((400, 400), [quad], 1.0, np.random.default_rng(0))
+    >>> float(glare[60:, 60:].max())
+    0.0
+    """
     w, h = size[0] // scale, size[1] // scale
     cover = np.zeros((h, w), np.uint8)
     for quad in tiles:
@@ -129,7 +152,11 @@ def glare_map(size: tuple, tiles: list, strength: float, rng: np.random.Generato
 
 
 def lit(image: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    """``image`` times a low-resolution ``gain`` map (2-D or BGR), upscaled."""
+    """``image`` times a low-resolution ``gain`` map (2-D or BGR), upscaled.
+
+    >>> lit(np.full((4, 4, 3), 100, np.uint8), np.full((2, 2), 0.5, np.float32))[0, 0]
+    array([50, 50, 50], dtype=uint8)
+    """
     h, w = image.shape[:2]
     g = cv2.resize(np.clip(gain * 128, 0, 255).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
     if g.ndim == 2:
@@ -139,7 +166,13 @@ def lit(image: np.ndarray, gain: np.ndarray) -> np.ndarray:
 
 def develop(image: np.ndarray, gain: np.ndarray, glare: np.ndarray | None, blur: float,
             noise: float, rng: np.random.Generator) -> np.ndarray:
-    """Apply light (gain, glare), lens blur and sensor noise to a uint8 BGR image."""
+    """Apply light (gain, glare), lens blur and sensor noise to a uint8 BGR image.
+
+    >>> grey = np.full((60, 80, 3), 100, np.uint8)
+    >>> out = develop(grey, np.ones((6, 8, 3), np.float32), None, 0.0, 4.0, np.random.default_rng(0))
+    >>> bool(3 < out.std() < 5), bool(abs(out.mean() - 100) < 1)
+    (True, True)
+    """
     h, w = image.shape[:2]
     image = lit(image, gain)
     if glare is not None:

@@ -98,14 +98,24 @@ def render_sheet(seed: int = 0, art: str = "witches", rows: int = 3, cols: int =
 
 
 def puzzle_tiles(planted: Planted, art: str, tile_px: int, seed: int) -> list:
-    """The tile art of every tile of ``planted``, as listed."""
+    """The tile art of every tile of ``planted``, as listed.
+
+    >>> [t.shape for t in puzzle_tiles(plant(2, 2, seed=1), "frogs", 64, seed=1)]
+    [(64, 64, 3), (64, 64, 3), (64, 64, 3), (64, 64, 3)]
+    """
     return [draw_tile(edges, ART_SETS[art], tile_px, seed=seed * 1000 + i)
             for i, edges in enumerate(planted.puzzle.tiles)]
 
 
 def truth_of(planted: Planted, art: str, corners: np.ndarray, size: tuple, params: dict,
              camera: dict) -> dict:
-    """The truth dict of a rendering (see `vision.render.truth`)."""
+    """The truth dict of a rendering (see `vision.render.truth`).
+
+    >>> planted = plant(2, 2, seed=1)
+    >>> truth = truth_of(planted, "frogs", np.zeros((4, 4, 2)), (640, 480), {"seed": 1}, {})
+    >>> truth["figures"][0]["kind"], len(truth["solution"]), truth["solution"][0][0]["tile"] >= 1
+    ('frog', 2, True)
+    """
     figures = ART_SETS[art].figures
     return {
         "width": int(size[0]), "height": int(size[1]),
@@ -227,6 +237,11 @@ def save_photo(path: str | os.PathLike, image: np.ndarray, truth: dict,
     ``truth["params"]["exif"]`` is a turn, its pixels are stored turned back
     and the EXIF Orientation tag tells viewers to turn them, as phones do.
     Other suffixes go through OpenCV (no EXIF turn possible).
+
+    >>> import tempfile, pathlib
+    >>> image, truth = render_photo(seed=1, size=(320, 240), exif=90)
+    >>> save_photo(pathlib.Path(tempfile.mkdtemp()) / "phone.jpg", image, truth).name
+    'phone.json'
     """
     from PIL import Image
 

@@ -19,7 +19,11 @@ _UNIT = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
 
 
 def square(centre, degrees: float) -> np.ndarray:
-    """Corners NW, NE, SE, SW of a unit tile at ``centre`` turned ``degrees`` clockwise."""
+    """Corners NW, NE, SE, SW of a unit tile at ``centre`` turned ``degrees`` clockwise.
+
+    >>> square((0, 0), 90).round(2).tolist()
+    [[0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [-0.5, -0.5]]
+    """
     a = np.radians(degrees)
     r = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
     return np.asarray(centre, float) + _UNIT @ r.T
@@ -75,7 +79,13 @@ def _overlapping(quads: np.ndarray) -> bool:
 
 
 def keyboard_at(quads: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Where a keyboard lies beside the tiles: its corners, table units."""
+    """Where a keyboard lies beside the tiles: its corners, table units.
+
+    >>> quads = lay_out("touching", 3, 3, 0.0, np.random.default_rng(0))
+    >>> board = keyboard_at(quads, np.random.default_rng(1))
+    >>> bool(board[:, 1].max() < -0.5 or board[:, 1].min() > 2.5)  # clear of the tiles
+    True
+    """
     lo, hi = quads.reshape(-1, 2).min(axis=0), quads.reshape(-1, 2).max(axis=0)
     w, h = 4.6, 1.6
     x = rng.uniform(lo[0] - 1, hi[0] - w + 1)
@@ -84,7 +94,11 @@ def keyboard_at(quads: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def table_texture(kind: str, shape: tuple, unit: float, rng: np.random.Generator) -> np.ndarray:
-    """A table surface, BGR uint8 of ``shape`` (rows, cols); ``unit``: pixels per tile side."""
+    """A table surface, BGR uint8 of ``shape`` (rows, cols); ``unit``: pixels per tile side.
+
+    >>> table_texture("wood", (90, 120), 30.0, np.random.default_rng(0)).shape
+    (90, 120, 3)
+    """
     h, w = shape
     y = (np.arange(h, dtype=np.float32) / unit)[:, None]
     x = (np.arange(w, dtype=np.float32) / unit)[None, :]
@@ -117,7 +131,13 @@ def table_texture(kind: str, shape: tuple, unit: float, rng: np.random.Generator
 
 
 def draw_keyboard(texture: np.ndarray, corners: np.ndarray) -> None:
-    """Draw a dark keyboard with rows of keys into ``corners`` (texture pixels)."""
+    """Draw a dark keyboard with rows of keys into ``corners`` (texture pixels).
+
+    >>> desk = np.full((100, 200, 3), 235, np.uint8)
+    >>> draw_keyboard(desk, np.array([[10, 10], [190, 10], [190, 70], [10, 70]], float))
+    >>> int(desk[40, 100].max()) < 120
+    True
+    """
     (x0, y0), (x1, y1) = corners[0], corners[2]
     pts = np.round(corners * 16).astype(np.int32)
     cv2.fillPoly(texture, [pts], (48, 46, 44), cv2.LINE_AA, 4)
@@ -146,7 +166,12 @@ def _u8(a: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=8)
 def card_alpha(size: int) -> np.ndarray:
-    """Alpha of a card with slightly rounded corners, uint8 ``size x size``."""
+    """Alpha of a card with slightly rounded corners, uint8 ``size x size``.
+
+    >>> a = card_alpha(100)
+    >>> int(a[0, 0]), int(a[50, 0]), int(a[50, 50])
+    (0, 255, 255)
+    """
     r = max(2, round(0.03 * size))
     a = np.zeros((size, size), np.uint8)
     cv2.rectangle(a, (r, 0), (size - 1 - r, size - 1), 255, -1)
@@ -162,7 +187,13 @@ def paste(image: np.ndarray, tile: np.ndarray, quad: np.ndarray,
     """Warp ``tile`` (square BGR) onto ``quad`` (NW, NE, SE, SW pixels) of ``image``.
 
     ``alpha`` shapes the card (rounded corners); ``edge`` is a thickness
-    vector in pixels: the card's cut side shows there, lighter than its face.
+    vector in pixels: the card's cut side (grey-brown board) shows there.
+
+    >>> image = np.zeros((100, 100, 3), np.uint8)
+    >>> tile = np.full((50, 50, 3), 200, np.uint8)
+    >>> paste(image, tile, np.array([[20, 20], [80, 20], [80, 80], [20, 80]], float))
+    >>> int(image[50, 50, 0]), int(image[10, 10, 0])
+    (200, 0)
     """
     s = tile.shape[0]
     side = np.linalg.norm(quad[1] - quad[0])

@@ -64,7 +64,13 @@ def sheet_page(tiles: list, rows: int, cols: int, title: str = "", dpi: int = 30
 
 
 def save_sheet(path: str | os.PathLike, page: np.ndarray, dpi: int = 300) -> list[Path]:
-    """Write ``page`` as PNG and PDF (same stem), each atomically; return both paths."""
+    """Write ``page`` as PNG and PDF (same stem), each atomically; return both paths.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> [p.name for p in save_sheet(folder / "page.png", np.full((60, 40, 3), 255, np.uint8), 50)]
+    ['page.png', 'page.pdf']
+    """
     from PIL import Image
 
     path = Path(path)

@@ -41,7 +41,14 @@ class TileMatch(NamedTuple):
 
 
 def save_truth(path: str | os.PathLike, truth: dict) -> None:
-    """Write ``truth`` as JSON, atomically (temp file, then rename)."""
+    """Write ``truth`` as JSON, atomically (temp file, then rename).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "photo.json"
+    >>> save_truth(path, {"rows": 3})
+    >>> load_truth(path.with_suffix(".jpg"))
+    {'rows': 3}
+    """
     path = Path(path)
     with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp",
                                      delete=False) as f:
@@ -60,13 +67,23 @@ def load_truth(path: str | os.PathLike) -> dict:
 
 
 def truth_puzzle(truth: dict) -> Puzzle:
-    """The puzzle the photo shows, tiles in truth order."""
+    """The puzzle the photo shows, tiles in truth order.
+
+    >>> truth = {"rows": 2, "cols": 2, "match": "signed",
+    ...          "tiles": [{"edges": [1, 2, -1, -2]}] * 4}
+    >>> truth_puzzle(truth).tiles[0]
+    (1, 2, -1, -2)
+    """
     return Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]),
                   rows=truth["rows"], cols=truth["cols"], match=Match.parse(truth["match"]))
 
 
 def truth_grid(truth: dict) -> tuple:
-    """The planted solution as rows of ``(tile, quarters)``, tiles 0-based."""
+    """The planted solution as rows of ``(tile, quarters)``, tiles 0-based.
+
+    >>> truth_grid({"solution": [[{"tile": 2, "rotation": 270}, {"tile": 1, "rotation": 0}]]})
+    (((1, 3), (0, 0)),)
+    """
     return tuple(tuple((c["tile"] - 1, c["rotation"] // 90) for c in row)
                  for row in truth["solution"])
 
