@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .camera import LEVELS, develop, gain_map, glare_map, lit, shadow_map, view
+from .camera import LEVELS, Level, develop, gain_map, glare_map, lit, shadow_map, view
 from .puzzles import Planted, plant
 from .scene import (LAYOUTS, TABLES, card_alpha, draw_keyboard, keyboard_at, lay_out, paste,
                     table_texture)
@@ -144,7 +144,9 @@ def _check(layout: str, difficulty: str, art: str, table: str | None, exif: int,
         raise ValueError(f"photo size {size[0]}x{size[1]} is outside 160 to 12000 pixels a side")
 
 
-def _table_photo(planted, art, seed, layout, table, size, level, rng):
+def _table_photo(planted: Planted, art: str, seed: int, layout: str, table: str, size: tuple,
+                 level: Level, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, dict]:
+    """Tiles laid out on a table and photographed: the image, tile corners, camera settings."""
     p = planted.puzzle
     quads = lay_out(layout, p.rows, p.cols, level.jitter, rng)
     skew = rng.uniform(-level.skew, level.skew)
@@ -172,8 +174,8 @@ def _table_photo(planted, art, seed, layout, table, size, level, rng):
     blur = rng.uniform(*level.blur) * size[0] / 1000
     image = develop(image, gain_map(size, level, rng), glare_map(size, seen, gloss, rng),
                     blur, level.noise, rng)
-    camera = {"tilt": round(float(tilt), 2), "skew": round(float(skew), 2), "blur": round(float(blur), 2), "noise": level.noise,
-              "glare": round(float(gloss), 2), "quality": level.quality}
+    camera = {"tilt": round(float(tilt), 2), "skew": round(float(skew), 2), "blur": round(float(blur), 2),
+              "noise": level.noise, "glare": round(float(gloss), 2), "quality": level.quality}
     return image, seen, camera
 
 
@@ -184,7 +186,8 @@ def _turned(points: np.ndarray, degrees: float) -> np.ndarray:
     return (points - mid) @ m.T + mid
 
 
-def _table_image(table: str, h: np.ndarray, size: tuple, keyboard, rng) -> np.ndarray:
+def _table_image(table: str, h: np.ndarray, size: tuple, keyboard: np.ndarray | None,
+                 rng: np.random.Generator) -> np.ndarray:
     """The table surface as the camera sees it (texture drawn in table units, warped)."""
     w, hh = size
     frame = np.float64([[0, 0], [w, 0], [w, hh], [0, hh]]).reshape(-1, 1, 2)
@@ -205,8 +208,9 @@ def _sheet_tile_px(dpi: float) -> int:
     return max(64, round(dpi * 55 / 25.4))  # sheet_page's 55 mm tiles
 
 
-def _scan(planted, art, seed, size, level, rng):
-    """A printed sheet on a flatbed: white page, slight skew, even light."""
+def _scan(planted: Planted, art: str, seed: int, size: tuple, level: Level,
+          rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, dict]:
+    """The printed sheet on a flatbed: white page, slight skew, even light."""
     p = planted.puzzle
     w, h = size
     long_side = max(w, h) * rng.uniform(0.9, 0.97)
