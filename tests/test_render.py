@@ -136,3 +136,22 @@ def test_halves_meet_across_a_seam_and_differ_from_each_other(art):
         top, bottom = a[-s // 3:, band], np.rot90(b, 2)[-s // 3:, band]
         assert np.abs(top - bottom).mean() > 20, "top and bottom halves look alike"
     assert np.mean(cut_gaps) < 0.5 * np.mean(other_gaps), (cut_gaps, other_gaps)
+
+
+def test_harder_photos_lean_more_and_shine_more():
+    def depth(truth):  # near tiles look bigger than far ones under perspective
+        quads = np.array([t["corners"] for t in truth["tiles"]])
+        sides = np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2)
+        return sides.max() / sides.min()
+
+    def blown(image, truth):  # share of tile pixels washed out by glare
+        mask = np.zeros(image.shape[:2], np.uint8)
+        for t in truth["tiles"]:
+            cv2.fillConvexPoly(mask, np.int32(t["corners"]), 1)
+        return (image.min(axis=2)[mask > 0] > 235).mean()
+
+    scenes = {level: render_photo(seed=6, layout="loose", difficulty=level, art="frogs", table="dark",
+                                  size=(800, 600)) for level in ("easy", "hard")}
+    (easy, te), (hard, th) = scenes["easy"], scenes["hard"]
+    assert depth(th) > depth(te) + 0.15
+    assert blown(hard, th) > 0.01 > blown(easy, te)
