@@ -383,7 +383,12 @@ def figure_image(kind: str, palette: Palette, width: int, depth: int,
                  (width * (0.5 + offset), depth), (span * width / 2, depth * 0.98))
 
 
-def _bgr(hex_rgb: str) -> tuple:
+def bgr(hex_rgb: str) -> tuple:
+    """OpenCV's BGR triple for a ``#rrggbb`` colour.
+
+    >>> bgr("#ff8000")
+    (0, 128, 255)
+    """
     r, g, b = (int(hex_rgb[i:i + 2], 16) for i in (1, 3, 5))
     return (b, g, r)
 
@@ -394,7 +399,7 @@ def palette(body: str, second: str, accent: str, detail: str) -> Palette:
     >>> palette("#ff0000", "#00ff00", "#0000ff", "#ffffff").body
     (0, 0, 255)
     """
-    return Palette(*(_bgr(c) for c in (body, second, accent, detail)))
+    return Palette(*(bgr(c) for c in (body, second, accent, detail)))
 
 
 PALETTES: dict[str, Palette] = {

@@ -45,19 +45,21 @@ def lay_out(layout: str, rows: int, cols: int, jitter: float,
     """
     n = rows * cols
     turns = 90.0 * rng.integers(0, 4, n)
+
+    def grid(gap: float, wobble: np.ndarray) -> np.ndarray:  # wobble: dx, dy, degrees per tile
+        at = np.array([(i % cols, i // cols) for i in range(n)]) * (1 + gap) + wobble[:, :2]
+        return np.array([square(at[i], turns[i] + wobble[i, 2]) for i in range(n)])
+
+    still = np.zeros((n, 3))
     if layout == "touching":
-        return np.array([square((i % cols, i // cols), turns[i]) for i in range(n)])
+        return grid(0.0, still)
     if layout == "loose":
         gap = rng.uniform(0.15, 0.4)
         for _ in range(100):
-            wobble = rng.uniform(-1, 1, (n, 3)) * [gap * 0.25, gap * 0.25, 60 * jitter]
-            quads = np.array([square(((i % cols) * (1 + gap) + wobble[i, 0],
-                                      (i // cols) * (1 + gap) + wobble[i, 1]),
-                                     turns[i] + wobble[i, 2]) for i in range(n)])
+            quads = grid(gap, rng.uniform(-1, 1, (n, 3)) * [gap * 0.25, gap * 0.25, 60 * jitter])
             if not _overlapping(quads):
                 return quads
-        return np.array([square(((i % cols) * (1 + gap), (i // cols) * (1 + gap)), turns[i])
-                         for i in range(n)])
+        return grid(gap, still)
     if layout == "scattered":
         width = np.sqrt(n * 2.6 * 4 / 3)  # about as close as people leave loose tiles
         while True:

@@ -1,11 +1,10 @@
 """Tile art: a square card with a half-figure on each edge.
 
 Each half lies with its cut line on the tile edge and reaches inward, so two
-tiles whose edges fit show one whole figure across their seam. The trick
-that makes this hold for every side and turn: a half is always pasted at
-the *bottom* of a view of the tile turned so that side is at the bottom
-(`numpy.rot90` views write through), top halves upright and bottom halves
-upside down. The two tiles of a seam are then one rigid picture cut in two.
+tiles whose edges fit show one whole figure across their seam. The rule
+that makes this hold for every side and turn: turn the tile so the side is
+at the bottom, lay a top half there upright and a bottom half upside down,
+and turn back. The two tiles of a seam are then one rigid picture cut in two.
 """
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from .art import _bgr, decor_image, figure_image
+from .art import bgr, decor_image, figure_image
 from .sets import ArtSet, Card, Figure
 
 
@@ -54,7 +53,7 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
         (y, x), colour, clear = _layer(*decor_image(card.decor, size))
         _over(tile[y:y + colour.shape[0], x:x + colour.shape[1]], colour, clear)
     if card.border:
-        _frame(tile, _bgr(card.border), size)
+        _frame(tile, bgr(card.border), size)
     if card.worn:
         tile = _wear(tile, rng)
     _card_edge(tile)
@@ -115,7 +114,7 @@ def _smooth_background(background: tuple, size: int) -> np.ndarray:
 
 
 def _blend(a: str, b: str, t: np.ndarray) -> np.ndarray:
-    a, b = np.array(_bgr(a), np.float32), np.array(_bgr(b), np.float32)
+    a, b = np.array(bgr(a), np.float32), np.array(bgr(b), np.float32)
     return a + (b - a) * t[..., None]
 
 
