@@ -3,10 +3,12 @@
 `view` is the homography from the table to the photo: the camera turned
 away from straight down by ``tilt`` degrees (a pure rotation of a pinhole
 camera maps a plane by ``K R K^-1``), then zoomed and centred so the tiles
-fill the frame. `develop` applies the light and the sensor: uneven light,
-vignetting, shadows, colour cast and glare folded into one low-resolution
-gain map (cheap to upscale), then blur and noise. Everything is vectorised
-OpenCV on uint8, so a 12-megapixel photo takes a fraction of a second.
+fill the frame. Light comes as low-resolution maps, cheap to upscale: the
+tiles' drop shadows on the table (`shadow_map`), uneven light, vignetting,
+a hand's shadow and colour cast over everything (`gain_map`), glare on
+glossy card (`glare_map`). `develop` applies them, then lens blur and
+sensor noise. Everything is vectorised OpenCV on uint8, so a 12-megapixel
+photo takes a fraction of a second.
 """
 from __future__ import annotations
 
