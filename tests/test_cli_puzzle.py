@@ -203,3 +203,27 @@ def test_other_engines_agree_with_the_builtin_search(engine, capsys, monkeypatch
     assert code == 0 and document["count"] == 2
     puzzle = load_puzzle(SAMPLES / "witch-2.txt")
     assert all(is_solution(puzzle, grid_of(s)) for s in document["solutions"])
+
+
+def test_ctrl_c_prints_what_was_found_then_exits_130(tmp_path):
+    """Once the search reports progress, Ctrl-C: the answer so far on stdout, one stderr line, exit 130."""
+    import signal
+
+    import solver
+
+    if not hasattr(solver.Result(), "interrupted"):
+        pytest.skip("this search does not report interruptions")
+    path = tmp_path / "endless.txt"
+    path.write_text("1 1 -1 -1\n" * 64)
+    command = [sys.executable, "-c", "from vision.cli import main; main()", "solve", str(path), "--all", "--json",
+               "--timeout", "30"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as child:
+        first = child.stderr.readline()  # the first progress report: the search is under way
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    document = json.loads(out)
+    assert first.startswith(f"{path}: ") and "nodes" in first
+    assert child.returncode == 130 and err.splitlines()[-1] == "edgematch: interrupted"
+    assert document["interrupted"] is True and document["complete"] is False
+    assert document["count"] == len(document["solutions"]) >= 1

@@ -45,7 +45,8 @@ def solution_json(input: str, puzzle: Puzzle, result: Result, *,
     dict
         ``input``, ``rows``, ``cols``, ``tiles``, ``solutions``, ``count``,
         ``complete``, ``stats``; ``identical`` (groups of 1-based ids of tiles
-        that look the same) when there are any; ``annotated`` when given.
+        that look the same) when there are any; ``interrupted`` (true) when
+        Ctrl-C stopped the search; ``annotated`` when given.
     """
     tiles = [{"id": i, "edges": [_plain(e) for e in edges]} for i, edges in enumerate(puzzle.tiles, 1)]
     for key, values in (("corners", corners), ("confidence", confidence)):
@@ -66,6 +67,8 @@ def solution_json(input: str, puzzle: Puzzle, result: Result, *,
     }
     if result.identical:
         document["identical"] = [[int(t) for t in group] for group in result.identical]
+    if getattr(result, "interrupted", False):
+        document["interrupted"] = True
     if annotated is not None:
         document["annotated"] = str(annotated)
     return document

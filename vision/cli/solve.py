@@ -58,11 +58,15 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
             if not as_json:
                 click.echo(("\n" if documents else "") + human_text(document))
         documents.append(document)
+        if document.get("interrupted"):
+            break
     result = documents[0] if len(documents) == 1 else documents
     if as_json:
         click.echo(json_text(result))
     if out and not is_photo(out):  # a photo's --out is its annotated image
         write_json(out, result)
+    if documents[-1].get("interrupted"):
+        raise click.Abort()  # after saying what was found: "edgematch: interrupted", exit 130
     return code
 
 
