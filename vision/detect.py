@@ -75,7 +75,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             if _covers_tile(mask, (cell + 0.5) * scale - 0.5):
                 # Seams inside a block are placed evenly: a short refine finds the
                 # real one, and cannot reach the printed border just inside it.
-                tiles.append(cell if grid == (1, 1) else refine(image, cell, rounds=1, reach=0.015))
+                tiles.append(cell if grid == (1, 1) else refine(image, cell, 1, 0.015, outline=False))
     tiles = [orient(tile) for tile in tiles if not _speck(tile, tiles)]
     return reading_order(tiles)
 
@@ -370,20 +370,25 @@ def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
 
 # --- 4. corners at full resolution ------------------------------------------------
 
-def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.04) -> np.ndarray:
+def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
+           outline: bool = True) -> np.ndarray:
     """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
 
-    Along each side the image is sampled on short normals; on each normal the
-    strong colour step nearest the rough side is an edge point, and a robust
-    line through the points is the side. ``reach``: how far to look, as a
-    fraction of the side. Works at full resolution but reads only strips along the sides.
+    Along each side the image is sampled on short normals, ``reach`` times
+    the side long; on each normal one strong colour step is an edge point,
+    and a robust line through the points is the side. On the ``outline`` of
+    a tile or block (table outside) it is the outermost strong step: the
+    mask may have stopped at a printed border the colour of the table. On a
+    seam inside a block it is the step nearest the even split: not the
+    printed border just beyond it. Reads only strips along the sides, so it
+    works at full resolution.
     """
     quad = _clockwise(np.float32(quad))
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
     for _ in range(rounds):
-        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach) or (quad[i], quad[(i + 1) % 4] - quad[i])
-                 for i in range(4)]
+        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach, outline)
+                 or (quad[i], quad[(i + 1) % 4] - quad[i]) for i in range(4)]
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
             return quad
@@ -392,7 +397,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     return quad
 
 
-def _edge_line(image, start, end, reach, samples=48):
+def _edge_line(image, start, end, reach, outermost, samples=48):
     """(point, direction) of the side's edge between two rough corners, or None."""
     along = end - start
     length = float(np.linalg.norm(along))
@@ -410,10 +415,11 @@ def _edge_line(image, start, end, reach, samples=48):
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
     strong = peak & (step >= 0.4 * step.max(axis=0))
-    # The strong step nearest the rough side: not a printed border just inside
-    # it, nor the next tile's border just beyond a seam.
-    distance = np.abs(offsets[:-1] + 0.5)[:, None]
-    best = np.where(strong, distance, np.inf).argmin(axis=0)
+    if outermost:
+        best = np.argmax(strong, axis=0)
+    else:
+        distance = np.abs(offsets[:-1] + 0.5)[:, None]
+        best = np.where(strong, distance, np.inf).argmin(axis=0)
     strength = step[best, columns]
     keep = (strength > 0.5 * np.median(strength)) & (best > 0) & (best < len(step) - 1)
     if keep.sum() < samples // 4:
