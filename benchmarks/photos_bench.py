@@ -1,0 +1,165 @@
+"""Photo to answer with a library, end to end, on rendered photos (issue 4 part 8).
+
+Two parts:
+
+* ``accuracy``: ``--n`` photos per difficulty (easy, normal, hard), art sets
+  and layouts in turn, each solved by `vision.pipeline.solve_photo` (what
+  ``edgematch solve PHOTO --library DIR`` runs) with a library learnt from
+  one *other* photo of the same art set (another seed, scene, light and
+  layout), built by `vision.library.add_edges` with the codes from that
+  photo's truth. Reported: tiles found (all 9 detected, each on a truth
+  tile), edges read correctly (the codes `solve` reports, after any
+  re-reading, against the truth), arrangements valid (the independent
+  verifier, `solver.verify`, accepts the answer for the true codes).
+* ``speed``: ``--speed`` 12 MP JPEGs, each solved by the ``edgematch``
+  command in a fresh process, against a fresh process that only imports
+  cv2 and decodes the same file (median of 3 runs each, same run).
+
+Run in parts on a shared machine::
+
+    python benchmarks/photos_bench.py --n 12 --start 0
+    python benchmarks/photos_bench.py --n 12 --start 12 --speed 0
+    python benchmarks/photos_bench.py --n 0 --speed 3
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver import Puzzle, is_solution  # noqa: E402
+from solver.puzzle import Placement  # noqa: E402
+from vision.cli.errors import NotRecognised  # noqa: E402
+from vision.detect import find_tiles  # noqa: E402
+from vision.library import add_edges  # noqa: E402
+from vision.pipeline import photo_edges, solve_photo  # noqa: E402
+from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo  # noqa: E402
+
+SIZE = (1600, 1200)
+BIG = (4000, 3000)  # 12 MP
+TEACHER_SEEDS = range(10_000, 10_020)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=12, help="photos per difficulty")
+    parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--speed", type=int, default=2, help="12 MP photos to time")
+    parser.add_argument("--quiet", action="store_true", help="only the summary")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as work:
+        work = Path(work)
+        arts = list(ART_SETS)
+        libraries = {art: teach(art, work) for art in arts}
+        if args.n:
+            accuracy(args, arts, libraries, work)
+        if args.speed:
+            speed(args.speed, libraries, work)
+
+
+def teach(art: str, work: Path) -> Path:
+    """A library learnt from the first cleanly detected teacher photo of ``art``."""
+    for seed in TEACHER_SEEDS:
+        image, truth = render_photo(seed=seed, art=art, layout="loose", difficulty="easy", size=SIZE)
+        try:
+            edges = photo_edges(image)
+        except NotRecognised:
+            continue
+        matches = match_tiles(truth, edges.corners)
+        if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]):
+            continue
+        folder = work / f"library-{art}"
+        sources = [{"photo": f"{art}-{seed}", "tile": i // 4 + 1, "side": "NESW"[i % 4]}
+                   for i in range(len(edges.crops))]
+        add_edges(folder, edges.crops, [c for m in matches for c in m.edges], sources, match=truth["match"])
+        return folder
+    raise RuntimeError(f"no teacher photo of {art} was detected cleanly")
+
+
+def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
+    rows = defaultdict(lambda: defaultdict(int))
+    started = time.perf_counter()
+    for difficulty in LEVELS:
+        for i in range(args.n):
+            seed = args.start + i
+            art, layout = arts[seed % len(arts)], LAYOUTS[(seed // len(arts)) % len(LAYOUTS)]
+            image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty=difficulty, size=SIZE)
+            path = work / f"{art}-{seed}-{layout}-{difficulty}.jpg"
+            save_photo(path, image, truth)
+            outcome = judge(path, truth, libraries[art])
+            tally = rows[difficulty]
+            tally["photos"] += 1
+            for key, value in outcome.items():
+                tally[key] += value
+            if not args.quiet:
+                print(difficulty, art, layout, seed, dict(outcome), flush=True)
+    print(f"\naccuracy: {sum(r['photos'] for r in rows.values())} photos of {SIZE[0]}x{SIZE[1]} "
+          f"in {time.perf_counter() - started:.0f} s, libraries learnt from other photos")
+    print(f"{'difficulty':<10} {'photos':>6} {'tiles found':>12} {'edges right':>12} {'valid':>8} {'re-read':>8}")
+    for difficulty, r in rows.items():
+        edges = max(r["edges"], 1)
+        print(f"{difficulty:<10} {r['photos']:>6} {r['found'] / r['photos']:>12.1%} "
+              f"{r['right'] / edges:>12.1%} {r['valid'] / r['photos']:>8.1%} {r['reread']:>8}")
+
+
+def judge(path: Path, truth: dict, library: Path) -> dict:
+    """found, edges, right, valid, reread for one photo."""
+    outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0}
+    try:
+        doc = solve_photo(path, library=library, out=path.with_suffix(".solved.png"), timeout=10)
+    except NotRecognised:
+        return outcome
+    matches = match_tiles(truth, [np.float32(t["corners"]) for t in doc["tiles"]])
+    if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]):
+        return outcome
+    outcome["found"] = 1
+    outcome["right"] = sum(a == b for t, m in zip(doc["tiles"], matches) for a, b in zip(t["edges"], m.edges))
+    outcome["reread"] = len(doc.get("reinterpreted", []))
+    if doc["solutions"]:
+        puzzle = Puzzle(tiles=tuple(m.edges for m in matches), rows=truth["rows"], cols=truth["cols"])
+        grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
+                     for row in doc["solutions"][0]["grid"])
+        outcome["valid"] = int(is_solution(puzzle, grid))
+    return outcome
+
+
+def speed(count: int, libraries: dict, work: Path) -> None:
+    """End-to-end `edgematch solve` on 12 MP JPEGs against a bare cv2 decode, fresh processes."""
+    arts = list(libraries)
+    solve_times, decode_times = [], []
+    for i in range(count):
+        art = arts[i % len(arts)]
+        image, truth = render_photo(seed=500 + i, art=art, layout=LAYOUTS[i % 3], difficulty="normal", size=BIG)
+        path = work / f"big-{i}.jpg"
+        save_photo(path, image, truth)
+        if len(find_tiles(image)) != len(truth["tiles"]):
+            print(f"speed photo {i} ({art}): detection trouble, timed anyway")
+        solve = [sys.executable, "-c", "from vision.cli import main; main()", "solve", str(path), "--library", str(libraries[art]),
+                 "--json", "--out", str(work / f"big-{i}.solved.png")]
+        decode = [sys.executable, "-c", f"import cv2; cv2.imread({str(path)!r})"]
+        for command, times in ((decode, decode_times), (solve, solve_times)):
+            runs = []
+            for _ in range(3):
+                start = time.perf_counter()
+                subprocess.run(command, capture_output=True, check=False)
+                runs.append(time.perf_counter() - start)
+            times.append(statistics.median(runs))
+        print(f"12 MP photo {i} ({art}): solve {solve_times[-1]:.2f} s, bare decode {decode_times[-1]:.2f} s, "
+              f"ratio {solve_times[-1] / decode_times[-1]:.1f}", flush=True)
+    ratio = [s / d for s, d in zip(solve_times, decode_times)]
+    print(f"\nspeed: {count} photos of {BIG[0]}x{BIG[1]}: solve median {statistics.median(solve_times):.2f} s "
+          f"(max {max(solve_times):.2f}), bare cv2 decode median {statistics.median(decode_times):.2f} s, "
+          f"ratio median {statistics.median(ratio):.1f} (max {max(ratio):.1f})")
+
+
+if __name__ == "__main__":
+    main()
