@@ -7,12 +7,13 @@ shares no code with the solver (its own turning, fitting and grid turns).
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 import yaml
 
 from solver import Fixed, Match, Puzzle, is_solution, solve
-from solver.formats import loads_puzzle
+from solver.formats import load_puzzle, loads_puzzle
 
 RULES = {
     "signed": ("signed", [1, -1, 2, -2, 3, -3], 0),
@@ -167,3 +168,9 @@ def test_planted_puzzles_survive_every_file_format(rule):
         read = loads_puzzle(text, "planted." + fmt)
         assert read == puzzle and read.fixed == puzzle.fixed, fmt
         assert is_solution(read, solve(read).solutions[0])
+
+
+def test_four_squares_sample_count_equals_brute_force():
+    """The seed's 2x2 four-squares puzzle (equal numbers match) by every arrangement."""
+    puzzle = load_puzzle(Path(__file__).resolve().parent.parent / "samples" / "puzzles" / "four-squares.txt")
+    assert solve(puzzle, all=True).count == brute_force_count(puzzle, "same") == 18

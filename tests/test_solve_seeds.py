@@ -109,7 +109,7 @@ def test_witch_rotation_is_counterclockwise():
     ("witch.json", 1), ("witch-2.txt", 2), ("witch-questions.yaml", 2), ("big-cats.json", 1),
     ("nsa.json", 1), ("four-squares.txt", 18)])
 def test_solution_counts(sample, count):
-    """NSA: 'four of them will work', the four turns of one grid. four-squares: see test_solve_properties."""
+    """NSA: "four of them will work", the four turns of one grid; four-squares is brute-forced too."""
     puzzle = load_puzzle(SAMPLES / sample)
     result = solve(puzzle, all=True)
     assert (result.count, result.complete) == (count, True)
