@@ -213,7 +213,9 @@ def paste(image: np.ndarray, tile: np.ndarray, quad: np.ndarray,
         cv2.fillPoly(image, [hull], (120, 138, 155), cv2.LINE_AA, 4)  # grey-brown board
     src = np.float32([[-0.5, -0.5], [s - 0.5, -0.5], [s - 0.5, s - 0.5], [-0.5, s - 0.5]])
     m = cv2.getPerspectiveTransform(src, np.float32(quad - [x0, y0]))
-    card = np.dstack([tile, np.full(tile.shape[:2], 255, np.uint8) if alpha is None else alpha])
+    card = cv2.cvtColor(tile, cv2.COLOR_BGR2BGRA)
+    if alpha is not None:
+        card[..., 3] = alpha
     warped = cv2.warpPerspective(card, m, (int(x1 - x0), int(y1 - y0)), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     a = warped[..., 3].astype(np.float32) / 255

@@ -70,14 +70,13 @@ def half_layer(figure: Figure, top: bool, side: int, size: int, depth: int,
     """
     colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span, offset)
     rows = slice(0, depth) if top else slice(depth, 2 * depth)
-    strip = np.dstack([colour[rows], alpha[rows]])
+    colour, alpha = colour[rows], alpha[rows]
     if not top:
-        strip = strip[::-1, ::-1]
-    # strip is the bottom of np.rot90(tile, m); turning it back by m puts it on `side`
+        colour, alpha = colour[::-1, ::-1], alpha[::-1, ::-1]
+    # the half lies at the bottom of np.rot90(tile, m); turning back by m puts it on `side`
     m = (side - 2) % 4
-    turned = np.rot90(strip, -m)
     corner = {0: (size - depth, 0), 1: (0, 0), 2: (0, 0), 3: (0, size - depth)}[m]
-    return _layer(turned[..., :3], turned[..., 3], corner)
+    return _layer(np.rot90(colour, -m), np.rot90(alpha, -m), corner)
 
 
 def _layer(colour: np.ndarray, alpha: np.ndarray, corner: tuple = (0, 0)) -> tuple:
@@ -114,8 +113,9 @@ def _smooth_background(background: tuple, size: int) -> np.ndarray:
 
 
 def _blend(a: str, b: str, t: np.ndarray) -> np.ndarray:
+    """Colour ``a`` where ``t`` is 0 to ``b`` where it is 1, float32 BGR."""
     a, b = np.array(bgr(a), np.float32), np.array(bgr(b), np.float32)
-    return a + (b - a) * t[..., None]
+    return cv2.transform(t.astype(np.float32)[..., None], np.c_[b - a, a])  # per channel: (b-a) t + a
 
 
 def _frame(tile: np.ndarray, colour: tuple, size: int) -> None:
