@@ -3,9 +3,12 @@
 With no library there is nothing to name the half-figures by, but a photo
 holds every half several times over. So:
 
-1. group the edges by appearance into lookalike halves (spectral clustering
-   of `vision.describe.distances`: the halves form tight neighbourhoods even
-   where glare stretches a group too far for a single distance cut);
+1. group the edges by appearance into lookalike halves. An edge's nearest
+   lookalike is nearly always the same half (the photo holds each several
+   times), while glare stretches a group too far for one distance cut; so
+   two groupings are made, chains of nearest lookalikes merged by average
+   linkage (`neighbour_groups`) and spectral clustering (`spectral_groups`),
+   and the tighter one is tried first;
 2. find which groups are the two halves of one figure. Each way of pairing
    the groups up is a candidate; the likeliest are tried first, ranked by
    two cues: halves of one figure share colours, and the pixels along a
@@ -34,6 +37,7 @@ from solver.repair import repair
 
 from .describe import Looks, describe
 from .edges import edge_mask
+from .group import cluster
 from .read import Reading
 
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
@@ -84,16 +88,18 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     for count in halves or (8, 6, 10):
         if count >= len(crops):
             continue
-        labels = spectral_groups(d, count)
-        near = group_distances(d, labels)
-        for pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
-            reading = _reading(near, pairing)
-            key = _judge(reading, rows, cols, timeout)
-            if best_key is None or key < best_key:
-                best, best_key = reading, key
-            if key[0] == 0 and key[1] == 0:  # the first choices fit as they are
-                return best
-        if best_key is not None and best_key[0] == 0:
+        groupings = [neighbour_groups(d, count), spectral_groups(d, count)]
+        for labels in sorted(groupings, key=lambda labels: spread(d, labels)):
+            near = group_distances(d, labels)
+            ranked = ranked_pairings(labels, looks, continuation)[:PAIRINGS]
+            for _, pairing in ranked:
+                reading = _reading(near, pairing)
+                key = _judge(reading, rows, cols, timeout)
+                if best_key is None or key < best_key:
+                    best, best_key = reading, key
+                if key == (0, 0.0):  # the likeliest pairing that fits as read
+                    return best
+        if best_key[0] == 0:
             return best
     return best
 
@@ -132,6 +138,45 @@ def half_distances(looks: Looks, shift: int = 1, truncate: float = 30.0) -> np.n
     return d
 
 
+def neighbour_groups(d: np.ndarray, count: int) -> np.ndarray:
+    """Group items by chains of nearest neighbours, merged into ``count`` groups.
+
+    Every item is linked to its nearest neighbour; the linked chains (nearly
+    always one half each) are then merged by average linkage
+    (`vision.group.cluster`) on their mean distances.
+
+    Examples
+    --------
+    >>> d = np.array([[0, .1, .5, 2, 2], [.1, 0, .4, 2, 2], [.5, .4, 0, 2, 2],
+    ...               [2, 2, 2, 0, .2], [2, 2, 2, .2, 0]])
+    >>> neighbour_groups(d, 2).tolist()
+    [0, 0, 0, 1, 1]
+    """
+    from scipy.sparse.csgraph import connected_components
+
+    others = d + np.diag(np.full(len(d), np.inf))
+    links = np.zeros(d.shape, bool)
+    links[np.arange(len(d)), others.argmin(axis=1)] = True
+    chains, chain = connected_components(links, directed=False)
+    if chains <= count:
+        return _first_appearance(chain)
+    between = np.array([[d[np.ix_(chain == a, chain == b)].mean() for b in range(chains)]
+                        for a in range(chains)])
+    np.fill_diagonal(between, 0)
+    return _first_appearance(cluster(between, groups=count)[chain])
+
+
+def spread(d: np.ndarray, labels: np.ndarray) -> float:
+    """How loose a grouping is: mean distance of items to their own group.
+
+    An item alone in its group counts its nearest neighbour's distance.
+    """
+    near = group_distances(d, labels)
+    own = near[np.arange(len(d)), labels]
+    alone = np.min(d + np.diag(np.full(len(d), np.inf)), axis=1)
+    return float(np.where(np.isfinite(own), own, alone).mean())
+
+
 def spectral_groups(d: np.ndarray, count: int) -> np.ndarray:
     """Group items by a distance matrix into ``count`` groups, spectrally.
 
@@ -163,10 +208,13 @@ def spectral_groups(d: np.ndarray, count: int) -> np.ndarray:
         spread = float(((points - centres[found]) ** 2).sum())
         if spread < best and len(np.unique(found)) == count:
             best, labels = spread, found
-    if labels is None:
-        labels = found
+    return _first_appearance(found if labels is None else labels)
+
+
+def _first_appearance(labels: np.ndarray) -> np.ndarray:
+    """Labels renumbered 0, 1, ... in order of first appearance."""
     _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
-    return np.argsort(np.argsort(first))[inverse]  # numbered by first appearance
+    return np.argsort(np.argsort(first))[inverse]
 
 
 def group_distances(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
@@ -206,7 +254,7 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
 
 
 def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray) -> list:
-    """Ways to pair the groups into figures, likeliest first.
+    """Ways to pair the groups into figures, likeliest first, as (cost, pairs).
 
     A pair of groups is likelier the more their colours agree (Hellinger
     distance of their mean histograms) and the better their seams continue
@@ -218,8 +266,7 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray) 
     seam = np.array([[continuation[np.ix_(labels == a, labels == b)].mean() for b in range(count)]
                      for a in range(count)])
     cost = kinship + seam
-    found = [(sum(cost[a, b] for a, b in pairs), pairs) for pairs in _matchings(list(range(count)))]
-    return [pairs for _, pairs in sorted(found)]
+    return sorted((float(sum(cost[a, b] for a, b in pairs)), pairs) for pairs in _matchings(list(range(count))))
 
 
 def _matchings(groups: list):
