@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from solver import Puzzle, is_solution, solve
+from solver import Puzzle, is_solution, solve, turn
 from vision.render import (ART_SETS, LAYOUTS, detected_solution, draw_tile, load_truth, match_tiles,
                            plant, render_photo, save_photo)
 from vision.render.truth import truth_grid, truth_puzzle
@@ -155,3 +155,27 @@ def test_harder_photos_lean_more_and_shine_more():
     (easy, te), (hard, th) = scenes["easy"], scenes["hard"]
     assert depth(th) > depth(te) + 0.15
     assert blown(hard, th) > 0.01 > blown(easy, te)
+
+
+@pytest.mark.parametrize("art", ["critters", "frogs"])
+def test_planted_solution_assembled_shows_whole_figures_across_every_seam(art):
+    # Lay the tile art out as the planted solution says: across every seam the
+    # pixel rows either side continue one picture, unlike a seam of strangers.
+    # A plain card: each tile's own mottling is no part of the figures.
+    card = ART_SETS[art].card._replace(background=("plain", "#808080", "#808080"))
+    plain = ART_SETS[art]._replace(card=card)
+    s = 120
+    planted = plant(3, 3, seed=9, unique=True)
+    tiles = [draw_tile(t, plain, s).astype(float) for t in planted.puzzle.tiles]
+    cell = [[np.rot90(tiles[p.tile], -p.quarters) for p in row] for row in planted.solution]
+    band = slice(2 * s // 5, 3 * s // 5)  # corners belong to the neighbouring sides
+    seams = [np.abs(cell[r][c][-2, band] - cell[r + 1][c][1, band]).mean() for r in range(2) for c in range(3)]
+    seams += [np.abs(cell[r][c][band, -2] - cell[r][c + 1][band, 1]).mean() for r in range(3) for c in range(2)]
+    # strangers: a south row beside a north row whose half belongs to another figure
+    south = [(row[-2, band], turn(planted.puzzle.tiles[p.tile], p.quarters)[2])
+             for cells, places in zip(cell, planted.solution) for row, p in zip(cells, places)]
+    north = [(row[1, band], turn(planted.puzzle.tiles[p.tile], p.quarters)[0])
+             for cells, places in zip(cell, planted.solution) for row, p in zip(cells, places)]
+    strangers = [np.abs(a - b).mean() for a, ca in south for b, cb in north if abs(ca) != abs(cb)]
+    # rows 3 px apart differ a little inside a figure too; strangers differ wholly
+    assert max(seams) < 0.5 * np.mean(strangers) and np.mean(seams) < 0.35 * np.mean(strangers)
