@@ -15,8 +15,8 @@ holds every half several times over. So:
    seam continue across it (the figure is cut at its waist there);
 3. let the solver judge: a pairing gives every edge a signed code (+k, -k
    for figure k) and ranked candidates from its distance to every group;
-   the pairing whose reading fits with the least re-reading
-   (`solver.repair`) wins.
+   the likeliest pairing whose reading solves as read wins, and when none
+   does, the one the solver re-reads best (`solver.repair`).
 
 Codes are then figure numbers signed by half, as SPEC.md's JSON reports
 them for zero-label photos. Nothing here knows what a figure is: four
@@ -25,7 +25,6 @@ grouped and paired by the same steps.
 """
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Sequence
 
@@ -41,7 +40,8 @@ from .group import cluster
 from .read import Reading
 
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
-PAIRINGS = 12  # candidate pairings the solver judges
+PAIRINGS = 12  # candidate pairings the solver judges per grouping
+RELEARN = 3  # readings re-read by `solver.repair` when none fits as read
 _SEAM_ROWS = (1, 6)  # rows of an edge crop (seam at the top) read as the seam's profile
 
 
@@ -63,7 +63,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         Numbers of lookalike groups to try, best guess first; by default
         8 (four figures, as most Scramble Squares have), then 6 and 10.
     timeout : float
-        Seconds the solver may spend judging one pairing.
+        Seconds the solver may spend on one candidate reading.
 
     Returns
     -------
@@ -84,24 +84,21 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     looks = describe(crops) if looks is None else looks
     d = half_distances(looks)
     continuation = seam_continuation(crops)
-    best, best_key = None, None
+    tried = []
     for count in halves or (8, 6, 10):
         if count >= len(crops):
             continue
         groupings = [neighbour_groups(d, count), spectral_groups(d, count)]
         for labels in sorted(groupings, key=lambda labels: spread(d, labels)):
             near = group_distances(d, labels)
-            ranked = ranked_pairings(labels, looks, continuation)[:PAIRINGS]
-            for _, pairing in ranked:
+            for _, pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
                 reading = _reading(near, pairing)
-                key = _judge(reading, rows, cols, timeout)
-                if best_key is None or key < best_key:
-                    best, best_key = reading, key
-                if key == (0, 0.0):  # the likeliest pairing that fits as read
-                    return best
-        if best_key[0] == 0:
-            return best
-    return best
+                if _fits(reading, rows, cols, timeout):
+                    return reading  # the likeliest pairing that fits as read
+                tried.append(reading)
+    # nothing fits as read: the likeliest few readings, re-read by the solver
+    fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in tried[:RELEARN]]
+    return min(fixes, key=lambda fix: (len(fix[0].mismatched), fix[0].cost))[1]
 
 
 def half_distances(looks: Looks, shift: int = 1, truncate: float = 30.0) -> np.ndarray:
@@ -302,12 +299,9 @@ def _reading(near: np.ndarray, pairing: list) -> Reading:
                    candidates=tiles)
 
 
-def _judge(reading: Reading, rows: int, cols: int, timeout: float) -> tuple:
-    """(mismatched seams, re-reading cost): how well a reading fits, 0s being perfect."""
+def _fits(reading: Reading, rows: int, cols: int, timeout: float) -> bool:
+    """True when the reading's first choices solve the puzzle as they are."""
     try:
-        if solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=timeout).solutions:
-            return 0, 0.0
-    except ValueError:  # a code with no partner on any tile: only a re-reading can fit
-        pass
-    fix = repair(reading.candidates, rows, cols, timeout=timeout)
-    return len(fix.mismatched), fix.cost
+        return bool(solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=timeout).solutions)
+    except ValueError:  # a code with no partner on any tile
+        return False

@@ -1,0 +1,65 @@
+"""vision.zerolabel: reading a photo with no library, on rendered photos with exact truth."""
+import numpy as np
+import pytest
+
+from solver import Puzzle, is_solution, solve
+from solver.repair import repair
+from vision.describe import SIZE, normalise, tile_crops
+from vision.rectify import rectify
+from vision.render import render_photo
+from vision.zerolabel import _matchings, neighbour_groups, read_unlabelled, spectral_groups
+
+
+def photo_at_truth(seed, art, layout):
+    """Edge crops of a rendered photo cut at the truth corners, and the true puzzle."""
+    image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=layout, size=(1600, 1200))
+    tiles = normalise([rectify(image, np.float32(t["corners"]), size=SIZE) for t in truth["tiles"]])
+    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
+    return tile_crops(tiles), puzzle
+
+
+def agreement(read, true):
+    """Share of edges whose code matches the truth under the best renaming of figures."""
+    read, true = np.ravel(read), np.ravel(true)
+    hits = 0
+    for code in set(read.tolist()):
+        values, counts = np.unique(true[read == code], return_counts=True)
+        hits += counts.max()
+    return hits / len(read)
+
+
+# four frogs that differ only in colour; two pairs of figures that share colours
+@pytest.mark.parametrize("art, seed, layout", [("frogs", 3, "scan"), ("lookalikes", 4, "scattered")])
+def test_zero_label_reading_solves_a_rendered_photo(art, seed, layout):
+    crops, puzzle = photo_at_truth(seed, art, layout)
+    reading = read_unlabelled(crops, 3, 3)
+    assert sorted({abs(c) for tile in reading.tiles for c in tile}) == [1, 2, 3, 4]
+    assert agreement(reading.tiles, puzzle.tiles) >= 0.95
+    try:
+        found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
+        grid = found[0] if found else None
+    except ValueError:
+        grid = None
+    if grid is None:
+        fix = repair(reading.candidates, 3, 3)
+        grid = fix.grid if fix.fits else None
+    assert grid is not None and is_solution(puzzle, grid)  # the independent verifier, true codes
+
+
+def test_pairings_cover_every_group_once():
+    pairings = list(_matchings(list(range(8))))
+    assert len(pairings) == 105  # 7 * 5 * 3
+    assert len({tuple(sorted(p)) for p in pairings}) == 105
+    assert all(sorted(g for pair in p for g in pair) == list(range(8)) for p in pairings)
+    odd = list(_matchings(list(range(5))))
+    assert len(odd) == 15 and all(len(p) == 2 for p in odd)
+
+
+def test_groupings_find_planted_groups():
+    rng = np.random.default_rng(0)
+    centres = rng.normal(size=(4, 5)) * 5
+    points = np.repeat(centres, 6, axis=0) + rng.normal(size=(24, 5)) * 0.3
+    d = np.linalg.norm(points[:, None] - points[None], axis=-1)
+    truth = np.repeat(np.arange(4), 6)
+    for labels in (spectral_groups(d, 4), neighbour_groups(d, 4)):
+        assert agreement(labels, truth) == 1.0 and len(set(labels.tolist())) == 4
