@@ -18,3 +18,5 @@ r lookalikes-loose-normal.jpg    --art lookalikes --seed 4 --unique --layout loo
 r sports-loose-hard.jpg          --art sports --seed 5 --unique --layout loose --difficulty hard --table cloth
 r vintage-scattered-normal.jpg   --art vintage --seed 6 --unique --layout scattered --difficulty normal --table wood
 r vintage-touching-easy.jpg      --art vintage --seed 6 --unique --layout touching --difficulty easy --table dark
+r meadow-loose-normal.jpg        --art meadow --seed 7 --unique --layout loose --difficulty normal --table dark
+r meadow-scattered-hard-exif.jpg --art meadow --seed 7 --unique --layout scattered --difficulty hard --table wood --exif 270

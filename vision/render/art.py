@@ -41,13 +41,16 @@ class Pen:
     """
 
     def __init__(self, colour: np.ndarray, alpha: np.ndarray, centre: tuple,
-                 half: tuple) -> None:
+                 half: tuple, lean: float = 0.0) -> None:
         self.colour, self.alpha = colour, alpha
         self.centre, self.half = np.asarray(centre, float), np.asarray(half, float)
+        self.lean = lean  # degrees clockwise the whole figure leans about its centre
+        a = np.radians(lean)
+        self._turn = np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])
         self.outline = max(1, round(0.018 * half[0]))
 
     def _px(self, points) -> np.ndarray:
-        pts = self.centre + np.asarray(points, float).reshape(-1, 2) * self.half
+        pts = self.centre + (np.asarray(points, float).reshape(-1, 2) * self.half) @ self._turn
         return np.round(pts * _ONE).astype(np.int32)
 
     def poly(self, points, colour: tuple, outline: bool = True) -> None:
@@ -62,6 +65,7 @@ class Pen:
         c = self._px(centre)[0]
         a = np.round(np.asarray(axes, float) * self.half * _ONE).astype(int)
         box = (tuple(int(x) for x in c), tuple(int(x) for x in a))
+        angle += self.lean
         cv2.ellipse(self.colour, box[0], box[1], angle, 0, 360, colour, -1, cv2.LINE_AA, _SHIFT)
         cv2.ellipse(self.alpha, box[0], box[1], angle, 0, 360, 255, -1, cv2.LINE_AA, _SHIFT)
         if outline:
@@ -336,7 +340,7 @@ KINDS: dict[str, Callable[[Pen, Palette], None]] = {
 
 
 def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
-          half: tuple) -> tuple[np.ndarray, np.ndarray]:
+          half: tuple, lean: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Run ``draw(pen)`` on a blank ``shape`` (rows, cols) canvas.
 
     Returns ``(colour, alpha)``: colour float32 BGR premultiplied by alpha,
@@ -350,7 +354,7 @@ def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
     """
     colour = np.zeros((*shape, 3), np.uint8)
     alpha = np.zeros(shape, np.uint8)
-    draw(Pen(colour, alpha, centre, half))
+    draw(Pen(colour, alpha, centre, half, lean))
     a = alpha.astype(np.float32) / 255
     v = (np.arange(shape[0], dtype=np.float32)[:, None] - centre[1]) / half[1]
     u = (np.arange(shape[1], dtype=np.float32)[None, :] - centre[0]) / half[0]
@@ -365,11 +369,12 @@ def paint(draw: Callable[[Pen], None], shape: tuple, centre: tuple,
 
 @lru_cache(maxsize=64)
 def figure_image(kind: str, palette: Palette, width: int, depth: int,
-                 span: float, offset: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+                 span: float, offset: float = 0.0, lean: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Render a whole figure, waist on row ``depth``, into a ``2*depth x width`` strip.
 
     The figure spans ``span`` of the width, its centre ``offset`` of the
-    width right of the middle (cards seldom centre their halves). Returns premultiplied
+    width right of the middle and leaning ``lean`` degrees clockwise (cards
+    seldom stand their figures square on the seam). Returns premultiplied
     colour and alpha as `paint` does; cached and shared, so callers must not
     write into them.
 
@@ -380,7 +385,7 @@ def figure_image(kind: str, palette: Palette, width: int, depth: int,
     ((200, 300, 3), (200, 300), 1.0)
     """
     return paint(lambda pen: KINDS[kind](pen, palette), (2 * depth, width),
-                 (width * (0.5 + offset), depth), (span * width / 2, depth * 0.98))
+                 (width * (0.5 + offset), depth), (span * width / 2, depth * 0.98), lean)
 
 
 def bgr(hex_rgb: str) -> tuple:

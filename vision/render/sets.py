@@ -30,13 +30,15 @@ class Card(NamedTuple):
 
     ``depth``: how far a half reaches into the tile (fraction of the side);
     ``span``: how wide a figure is (fraction of the side);
-    ``background``: ``(kind, colour, colour)`` with kind plain, gradient or
-    mottled (colours as ``#rrggbb``); ``border``: colour of a printed frame,
+    ``background``: ``(kind, colour, colour)`` with kind plain, gradient,
+    mottled, or meadow (mottled and strewn with leaves and blossoms; colours
+    as ``#rrggbb``); ``border``: colour of a printed frame,
     or None; ``decor``: a centre object that belongs to no edge (football,
     snowflake, paw, or None); ``worn``: faded, scratched vintage card;
     ``gloss``: 0..1, how much light the card reflects as glare;
     ``offset``: how far right of the seam's middle a figure stands, upright
-    (fraction of the side; cards seldom centre their halves).
+    (fraction of the side; cards seldom centre their halves); ``lean``:
+    degrees a figure leans across the seam.
     """
 
     depth: float = 0.3
@@ -47,6 +49,7 @@ class Card(NamedTuple):
     worn: bool = False
     gloss: float = 0.5
     offset: float = 0.0
+    lean: float = 0.0
 
 
 class ArtSet(NamedTuple):
@@ -80,4 +83,7 @@ ART_SETS: dict[str, ArtSet] = {s.name: s for s in (
     _set("vintage", "witch:black cat:black car:red shield:white",
          Card(0.32, 0.66, ("gradient", "#e9dcb8", "#cdb98a"), border="#6b4a2a", worn=True, gloss=0.2),
          "worn vintage card: faded, yellowed, scratched, rounded corners"),
+    _set("meadow", "bird:blue bird:red cat:black fish:yellow",
+         Card(0.37, 0.72, ("meadow", "#3f7a2a", "#86b84a"), offset=0.04, lean=15.0, gloss=0.6),
+         "like catalogue tiles: a busy strewn background, big halves leaning across the seam"),
 )}

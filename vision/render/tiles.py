@@ -47,7 +47,8 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
     depth = round(card.depth * size)
     for side, code in enumerate(edges):
         figure = art.figures[abs(code) - 1]
-        (y, x), colour, clear = half_layer(figure, code > 0, side, size, depth, card.span, card.offset)
+        (y, x), colour, clear = half_layer(figure, code > 0, side, size, depth, card.span, card.offset,
+                                             card.lean)
         _over(tile[y:y + colour.shape[0], x:x + colour.shape[1]], colour, clear)
     if card.decor:
         (y, x), colour, clear = _layer(*decor_image(card.decor, size))
@@ -62,13 +63,13 @@ def draw_tile(edges: Sequence[int], art: ArtSet, size: int = 600,
 
 @lru_cache(maxsize=512)
 def half_layer(figure: Figure, top: bool, side: int, size: int, depth: int,
-               span: float, offset: float = 0.0) -> tuple[tuple, np.ndarray, np.ndarray]:
+               span: float, offset: float = 0.0, lean: float = 0.0) -> tuple[tuple, np.ndarray, np.ndarray]:
     """The top or bottom half of ``figure`` as it lies on ``side`` of a tile.
 
     Returns the top-left corner in the tile of the part where it is drawn,
     its premultiplied colour there and ``1 - alpha`` (cached and shared).
     """
-    colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span, offset)
+    colour, alpha = figure_image(figure.kind, figure.palette, size, depth, span, offset, lean)
     rows = slice(0, depth) if top else slice(depth, 2 * depth)
     colour, alpha = colour[rows], alpha[rows]
     if not top:
@@ -97,11 +98,36 @@ def _over(under: np.ndarray, colour: np.ndarray, clear: np.ndarray) -> None:
 def background(card: Card, size: int, rng: np.random.Generator) -> np.ndarray:
     """The card's printed background, float32 BGR (a new array)."""
     kind, a, b = card.background
-    if kind != "mottled":
+    if kind in ("plain", "gradient"):
         return _smooth_background(card.background, size).copy()
     # mottled: soft blotches, different on every tile
     t = cv2.resize(rng.random((6, 6)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
-    return _blend(a, b, np.clip(t, 0, 1))
+    tile = _blend(a, b, np.clip(t, 0, 1))
+    if kind == "meadow":
+        _strew(tile, rng)
+    return tile
+
+
+def _strew(tile: np.ndarray, rng: np.random.Generator) -> None:
+    """Scatter leaves, blossoms and specks over a background: busy, and no edge's figure."""
+    size = tile.shape[0]
+    for _ in range(rng.integers(40, 70)):
+        x, y = (int(v) for v in rng.uniform(0, size, 2))
+        r = max(2, int(size * rng.uniform(0.01, 0.03)))
+        kind = rng.random()
+        if kind < 0.5:  # a leaf
+            green = (rng.uniform(20, 60), rng.uniform(90, 170), rng.uniform(40, 90))
+            cv2.ellipse(tile, (x, y), (r, max(1, r // 3)), rng.uniform(0, 180), 0, 360, green, -1,
+                        cv2.LINE_AA)
+        elif kind < 0.8:  # a blossom: petals round a yellow heart
+            petal = [(250, 250, 250), (200, 160, 250), (120, 200, 250)][rng.integers(3)]
+            for k in range(5):
+                a = 2 * np.pi * k / 5
+                cv2.circle(tile, (int(x + r * np.cos(a)), int(y + r * np.sin(a))), max(1, r // 2), petal, -1,
+                           cv2.LINE_AA)
+            cv2.circle(tile, (x, y), max(1, r // 3), (40, 200, 240), -1, cv2.LINE_AA)
+        else:  # a speck of light
+            cv2.circle(tile, (x, y), max(1, r // 3), (150, 250, 250), -1, cv2.LINE_AA)
 
 
 @lru_cache(maxsize=16)
