@@ -168,10 +168,10 @@ def spread(d: np.ndarray, labels: np.ndarray) -> float:
 
     An item alone in its group counts its nearest neighbour's distance.
     """
-    near = group_distances(d, labels)
-    own = near[np.arange(len(d)), labels]
-    alone = np.min(d + np.diag(np.full(len(d), np.inf)), axis=1)
-    return float(np.where(np.isfinite(own), own, alone).mean())
+    own = group_distances(d, labels)[np.arange(len(d)), labels]
+    alone = np.bincount(labels)[labels] == 1
+    nearest = np.min(d + np.diag(np.full(len(d), np.inf)), axis=1)
+    return float(np.where(alone, nearest, own).mean())
 
 
 def spectral_groups(d: np.ndarray, count: int) -> np.ndarray:
@@ -215,14 +215,14 @@ def _first_appearance(labels: np.ndarray) -> np.ndarray:
 
 
 def group_distances(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Mean distance from every item to the other members of every group."""
+    """Mean distance from every item to the other members of every group (0 to its own if alone)."""
     count = int(labels.max()) + 1
     near = np.empty((len(d), count))
     for g in range(count):
         members = labels == g
         total = d[:, members].sum(axis=1) - np.where(members, np.diag(d), 0)
         size = members.sum() - members
-        near[:, g] = np.where(size > 0, total / np.maximum(size, 1), np.inf)
+        near[:, g] = total / np.maximum(size, 1)  # an edge alone in its group is 0 from it
     return near
 
 
