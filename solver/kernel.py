@@ -33,39 +33,52 @@ BUDGET, DONE, FULL = 0, 1, 2
 
 
 class Tables:
-    """A `solver.search._Board` flattened for the compiled loop."""
+    """A `solver.search._Board` flattened for the compiled loop.
+
+    Candidate ``j`` is the row ``candidate[j] = (kind, quarters, below,
+    right)``: ``below`` and ``right`` are the parts of the keys that the cells
+    under it and right of it will look up, so the loop never consults the
+    partner table. Cell ``d`` looks up ``start[key]:start[key + 1]`` with
+    ``key = frame[d] + below(above[d]) + right(before[d])``; cells on the top
+    row and left column see a last, virtual cell whose candidate shows the
+    border, so the loop has no special case for them.
+    """
 
     def __init__(self, board) -> None:
         rows, cols, cells = board.rows, board.cols, board.rows * board.cols
-        self.cells, self.cols, self.width = cells, cols, board.any + 2
-        self.border = board.border
-        self.partner = np.array(board.partner, dtype=np.int32)
+        width = board.any + 2
+        self.cells, self.cols = cells, cols
         strict = board.border != board.any
         shown = sum(e == board.border for k, edges in enumerate(board.kind_edges)
                     for e in edges for _ in range(board.kinds.count[k]))
         outward = strict and shown <= 2 * (rows + cols)
-        lists = []
-        for cls in range(4):
-            for candidates in board.table:
-                lists.append([c for c in candidates if _fits_frame(c, cls, board.border, strict, outward)])
+        lists = [[c for c in candidates if _fits_frame(c, cls, board.border, strict, outward)]
+                 for cls in range(4) for candidates in board.table]
         self.start = np.zeros(len(lists) + 1, dtype=np.int32)
         self.start[1:] = np.cumsum([len(c) for c in lists])
-        flat = np.array([c[:5] for cs in lists for c in cs] or np.zeros((0, 5)), dtype=np.int32)
-        self.kind, self.quarters = flat[:, 0].copy(), flat[:, 1].copy()
-        self.east, self.south = flat[:, 3].copy(), flat[:, 4].copy()
+        partner = board.partner
+        rows_ = [(k, q, partner[s] * width, partner[e]) for cs in lists for k, q, n, e, s, w in cs]
+        rows_.append((-1, 0, board.border * width, board.border))  # the virtual cell's
+        self.candidate = np.array(rows_, dtype=np.int32)
+        self.virtual = len(rows_)  # pos of the virtual cell: its candidate is the last
+        index = np.arange(cells)
+        self.above = np.where(index >= cols, index - cols, cells).astype(np.int32)
+        self.before = np.where(index % cols > 0, index - 1, cells).astype(np.int32)
         last_col = np.arange(cells) % cols == cols - 1
         last_row = np.arange(cells) >= cells - cols
-        self.cls = (last_col + 2 * last_row).astype(np.int32) if strict else np.zeros(cells, np.int32)
-        self.fixed_kind = np.full(cells, -1, dtype=np.int32)
-        self.fixed_quarters = np.full(cells, -1, dtype=np.int32)
-        for cell, (k, q) in board.fixed.items():
-            self.fixed_kind[cell], self.fixed_quarters[cell] = k, q
+        cls = last_col + 2 * last_row if strict else np.zeros(cells, int)
+        self.frame = (cls * width * width).astype(np.int32)
+        self.fixed = np.full(cells, -1, dtype=np.int32)  # the candidate a hint cell must take
+        for cell, choice in board.fixed.items():
+            self.fixed[cell] = 4 * choice[0] + choice[1]
         self.left = np.array(board.left, dtype=np.int32)
 
     def args(self) -> tuple:
-        return (self.cells, self.cols, self.width, self.border, self.partner, self.start,
-                self.kind, self.quarters, self.east, self.south, self.cls,
-                self.fixed_kind, self.fixed_quarters)
+        return (self.cells, self.start, self.candidate, self.frame, self.fixed,
+                self.above, self.before)
+
+    def first_key(self) -> int:
+        return int(self.frame[0] + self.candidate[-1, 2] + self.candidate[-1, 3])
 
 
 def _fits_frame(candidate: tuple, cls: int, border: int, strict: bool, outward: bool) -> bool:
@@ -80,31 +93,32 @@ def _fits_frame(candidate: tuple, cls: int, border: int, strict: bool, outward: 
 
 
 class Slots:
-    """The stacks of the searches running side by side, one per core."""
+    """The stacks of the searches running side by side, one per core.
+
+    A stack is ``pos``: for each cell below ``depth`` the candidate after the
+    one placed there (so ``pos - 1`` is the choice), for the open cell
+    ``depth`` the next one to try; ``end`` closes each cell's list.
+    """
 
     def __init__(self, tables: Tables, n: int, capacity: int) -> None:
         cells, kinds = tables.cells, len(tables.left)
-        self.depth = np.zeros(n, dtype=np.int32)
-        self.base = np.zeros(n, dtype=np.int32)
+        self.depth = np.zeros(n, dtype=np.int64)
+        self.base = np.zeros(n, dtype=np.int64)
         self.busy = np.zeros(n, dtype=np.bool_)
-        self.pos = np.zeros((n, cells), dtype=np.int32)
+        self.pos = np.zeros((n, cells + 1), dtype=np.int32)
+        self.pos[:, cells] = tables.virtual
         self.end = np.zeros((n, cells), dtype=np.int32)
-        self.east = np.zeros((n, cells), dtype=np.int32)
-        self.south = np.zeros((n, cells), dtype=np.int32)
-        self.kind = np.zeros((n, cells), dtype=np.int32)
-        self.quarters = np.zeros((n, cells), dtype=np.int32)
         self.left = np.zeros((n, kinds), dtype=np.int32)
         self.found = np.zeros((n, capacity, cells), dtype=np.int32)
-        self.nfound = np.zeros(n, dtype=np.int32)
-        self.status = np.zeros(n, dtype=np.int32)
+        self.nfound = np.zeros(n, dtype=np.int64)
+        self.status = np.zeros(n, dtype=np.int64)
         self.nodes = np.zeros(n, dtype=np.int64)
-        # the root task: cell 0 open with its whole candidate list
-        key = (tables.cls[0] * tables.width + tables.border) * tables.width + tables.border
+        key = tables.first_key()  # the root task: cell 0 open with its whole list
         self.pos[0, 0], self.end[0, 0] = tables.start[key], tables.start[key + 1]
         self.left[0] = tables.left
         self.busy[0] = True
 
-    def share(self, fixed_kind: np.ndarray) -> None:
+    def share(self, tables: Tables) -> None:
         """Give each idle slot half the untried work of a busy one."""
         for idle in np.flatnonzero(~self.busy):
             donors = [(self._open_level(s), s) for s in np.flatnonzero(self.busy)]
@@ -112,7 +126,7 @@ class Slots:
             if not donors:
                 return
             level, s = min(donors)
-            self._split(s, idle, level, fixed_kind)
+            self._split(s, idle, level, tables)
 
     def _open_level(self, s: int) -> int | None:
         """The shallowest level of slot ``s`` with untried candidates to give away."""
@@ -122,91 +136,84 @@ class Slots:
                 return level
         return None
 
-    def _split(self, s: int, t: int, level: int, fixed_kind: np.ndarray) -> None:
+    def _split(self, s: int, t: int, level: int, tables: Tables) -> None:
         untried = self.end[s, level] - self.pos[s, level]
         middle = self.pos[s, level] + untried // 2
-        for a in (self.east, self.south, self.kind, self.quarters):
-            a[t, :level] = a[s, :level]
+        self.pos[t, :level], self.end[t, :level] = self.pos[s, :level], self.end[s, :level]
         self.left[t] = self.left[s]
         for cell in range(level, self.depth[s]):  # give back what the donor placed below
-            if fixed_kind[cell] < 0:
-                self.left[t, self.kind[s, cell]] += 1
+            if tables.fixed[cell] < 0:
+                self.left[t, tables.candidate[self.pos[s, cell] - 1, 0]] += 1
         self.pos[t, level], self.end[t, level] = middle, self.end[s, level]
         self.end[s, level] = middle
         self.depth[t] = self.base[t] = level
         self.busy[t] = True
 
 
-@numba.njit(cache=True, nogil=True)
-def _advance(cells, cols, width, border, partner, start, cand_kind, cand_quarters,
-             cand_east, cand_south, cls, fixed_kind, fixed_quarters,
-             depth, base, pos, end, east, south, kind, quarters, left,
-             found, budget):
+@numba.njit(cache=True, nogil=True, error_model="numpy")
+def _advance(cells, start, candidate, frame, fixed, above, before,
+             depth, base, pos, end, left, found, budget):
     """Run one stack for ``budget`` nodes; return (why it stopped, nodes, depth, found)."""
     d = depth
+    j, stop, fix = pos[d], end[d], fixed[d]
     nodes = 0
     nfound = 0
     capacity = found.shape[0]
     while True:
-        if pos[d] == end[d]:  # every candidate tried: back up
+        if j == stop:  # every candidate tried: back up
             d -= 1
             if d < base:
                 return DONE, nodes, d, nfound
-            if fixed_kind[d] < 0:
-                left[kind[d]] += 1
+            j, stop, fix = pos[d], end[d], fixed[d]
+            if fix < 0:
+                left[candidate[j - 1, 0]] += 1
             continue
-        j = pos[d]
-        pos[d] = j + 1
-        k = cand_kind[j]
-        fk = fixed_kind[d]
-        if fk < 0:
+        k = candidate[j, 0]
+        if fix < 0:
             if left[k] == 0:
+                j += 1
                 continue
             left[k] -= 1
-        elif fk != k or fixed_quarters[d] != cand_quarters[j]:
+        elif fix != 4 * k + candidate[j, 1]:
+            j += 1
             continue
         nodes += 1
-        east[d], south[d], kind[d], quarters[d] = cand_east[j], cand_south[j], k, cand_quarters[j]
-        d += 1
-        if d == cells:
+        j += 1
+        pos[d], end[d] = j, stop
+        if d + 1 == cells:
             for c in range(cells):
-                found[nfound, c] = 4 * kind[c] + quarters[c]
+                found[nfound, c] = 4 * candidate[pos[c] - 1, 0] + candidate[pos[c] - 1, 1]
             nfound += 1
-            d -= 1
-            if fk < 0:
+            if fix < 0:
                 left[k] += 1
             if nfound == capacity:
                 return FULL, nodes, d, nfound
             continue
-        north = partner[south[d - cols]] if d >= cols else border
-        west = partner[east[d - 1]] if d % cols else border
-        key = (cls[d] * width + north) * width + west
-        pos[d], end[d] = start[key], start[key + 1]
+        d += 1
+        key = frame[d]
+        key += candidate[pos[above[d]] - 1, 2] + candidate[pos[before[d]] - 1, 3]
+        j, stop, fix = start[key], start[key + 1], fixed[d]
         if nodes >= budget:
+            pos[d], end[d] = j, stop
             return BUDGET, nodes, d, nfound
 
 
 def _advance_slot(tables_args, slots, s, budget):
     status, nodes, depth, nfound = _advance(
         *tables_args, slots.depth[s], slots.base[s], slots.pos[s], slots.end[s],
-        slots.east[s], slots.south[s], slots.kind[s], slots.quarters[s], slots.left[s],
-        slots.found[s], budget)
+        slots.left[s], slots.found[s], budget)
     slots.status[s], slots.nodes[s], slots.depth[s], slots.nfound[s] = status, nodes, depth, nfound
 
 
 @numba.njit(cache=True, parallel=True)
-def _advance_all(cells, cols, width, border, partner, start, cand_kind, cand_quarters,
-                 cand_east, cand_south, cls, fixed_kind, fixed_quarters,
-                 busy, depth, base, pos, end, east, south, kind, quarters, left,
-                 found, nfound, status, nodes, budget):
+def _advance_all(cells, start, candidate, frame, fixed, above, before,
+                 busy, depth, base, pos, end, left, found, nfound, status, nodes, budget):
     """`_advance` on every busy slot at once, one slot per thread."""
     for s in numba.prange(busy.shape[0]):
         if busy[s]:
             status[s], nodes[s], depth[s], nfound[s] = _advance(
-                cells, cols, width, border, partner, start, cand_kind, cand_quarters,
-                cand_east, cand_south, cls, fixed_kind, fixed_quarters,
-                depth[s], base[s], pos[s], end[s], east[s], south[s], kind[s], quarters[s],
-                left[s], found[s], budget)
+                cells, start, candidate, frame, fixed, above, before,
+                depth[s], base[s], pos[s], end[s], left[s], found[s], budget)
         else:
             nodes[s], nfound[s] = 0, 0
 
@@ -224,14 +231,13 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
     args = tables.args()
     budget = 1 << 20
     while slots.busy.any():
-        slots.share(tables.fixed_kind)
+        slots.share(tables)
         started = time.perf_counter()
         if n == 1:
             _advance_slot(args, slots, 0, budget)
         else:
             _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end,
-                         slots.east, slots.south, slots.kind, slots.quarters, slots.left,
-                         slots.found, slots.nfound, slots.status, slots.nodes, budget)
+                         slots.left, slots.found, slots.nfound, slots.status, slots.nodes, budget)
         board.nodes += int(slots.nodes[slots.busy].sum())
         for s in np.flatnonzero(slots.busy):
             for code in slots.found[s, :slots.nfound[s]]:
