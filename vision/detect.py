@@ -60,17 +60,36 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     small = image if shrink == 1 else cv2.resize(
         image, (image.shape[1] // shrink, image.shape[0] // shrink), interpolation=cv2.INTER_AREA)
     scale = small.shape[1] / image.shape[1]
-    mask = table_mask(small)
-    found = [inner for block in blocks(mask) for inner in on_sheet(small, block)]
+    # Lightness tells tile from table less than colour does under uneven light;
+    # on a plain, evenly lit ground (catalogue shots, white pages) it tells more.
+    first = _tiles_seen(image, small, scale, lightness=0.2)
+    if problem(first) is None:
+        return first
+    second = _tiles_seen(image, small, scale, lightness=0.6)
+    return second if problem(second) is None else first
+
+
+def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, lightness: float) -> list[np.ndarray]:
+    """`find_tiles` with lightness weighted so against colour (`table_mask`)."""
+    mask = table_mask(small, lightness=lightness)
+    found = [inner for block in blocks(mask) for inner in on_sheet(small, block, lightness)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
     # Lone tiles' size overrules seams that the art fakes, where the seams it
     # asks for show at least faintly.
     grids = [sized if _weakest_seam(profiles, sized) > 0.6 else grid
              for grid, sized, profiles in zip(grids, sized_grids(found, grids), seams)]
+    # Each pixel belongs to the nearest block: no edge is sought past the middle
+    # of a gap (a neighbour's border may be missing from the mask, as may a tile's own).
+    free = np.full(small.shape[:2], 255, np.uint8)
+    for block in found:
+        cv2.fillConvexPoly(free, np.int32(np.round(block)), 0)
+    _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
+    nearest = nearest.astype(np.float32)
     tiles = []
     for block, grid in zip(found, grids):
-        outline = refine(image, (block + 0.5) / scale - 0.5)
+        x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
+        outline = refine(image, (block + 0.5) / scale - 0.5, fence=_fence(nearest, scale, nearest[y, x]))
         for cell in cells(outline, grid):
             if _covers_tile(mask, (cell + 0.5) * scale - 0.5):
                 # Seams inside a block are placed evenly: a short refine finds the
@@ -82,13 +101,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 # --- 1. what is not table ----------------------------------------------------
 
-def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarray:
+def table_mask(image: np.ndarray, region: np.ndarray | None = None, lightness: float = 0.2) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border (or
     along the border of ``region``, a uint8 mask: a sheet of paper the tiles
     are printed on): a few k-means centres (wood grain, cloth patterns) in
-    Lab, and smooth ramps of light across it (`_table_colours`).
+    Lab, and smooth ramps of light across it (`_table_colours`). Colours
+    are compared with Lab's lightness scaled by ``lightness``: shadows and
+    glare change it more than they change hue.
     """
     rows, cols = image.shape[:2]
     width = max(2, min(rows, cols) // 150)
@@ -98,7 +119,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarra
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     band = (region > 0) & (inside == 0)
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
-    lab[..., 0] *= 0.6  # light (shadows, glare) varies more over a table than colour does
+    lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band)
     lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
     distance = _nearest(lab, centres)
@@ -108,6 +129,11 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None) -> np.ndarra
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    # A printed border nearly the table's colour still differs a little: what
+    # differs half as much, right next to a tile, is tile too.
+    grow = max(3, min(rows, cols) // 120) * 2 + 1
+    near = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+    pass
     return _fill_holes(mask)
 
 
@@ -207,7 +233,7 @@ def _traced(quad: np.ndarray, hull: np.ndarray) -> float:
     return float(np.mean(near))
 
 
-def on_sheet(image: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
+def on_sheet(image: np.ndarray, block: np.ndarray, lightness: float = 0.2) -> list[np.ndarray]:
     """The blocks printed on ``block`` when it is a sheet of paper; else [block].
 
     A scanned or photographed printout shows as one patch: the page. Looked
@@ -222,10 +248,9 @@ def on_sheet(image: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
     cv2.fillConvexPoly(page, np.int32(np.round(block - [x, y])), 255)
     page = cv2.erode(page, np.ones((5, 5), np.uint8))  # the page's edge mixes with the table
     margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
-    plain = np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30
-    if not plain.size or plain.mean() < 0.9:  # a page has a plain margin; a tile's art runs to its edge
-        return [block]
-    inner = blocks(table_mask(crop, page))
+    if len(margin) == 0 or np.mean(np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30) < 0.9:
+        return [block]  # a page has a plain margin; a tile's art runs to its edge
+    inner = blocks(table_mask(crop, page, lightness))
     areas = [cv2.contourArea(quad) for quad in inner]
     if len(inner) < 2 or min(areas) < cv2.contourArea(block) / 100 or max(areas) > 4 * min(areas):
         return [block]
@@ -371,7 +396,7 @@ def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
 # --- 4. corners at full resolution ------------------------------------------------
 
 def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
-           outline: bool = True) -> np.ndarray:
+           outline: bool = True, fence=None) -> np.ndarray:
     """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
 
     Along each side the image is sampled on short normals, ``reach`` times
@@ -380,14 +405,15 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     a tile or block (table outside) it is the outermost strong step: the
     mask may have stopped at a printed border the colour of the table. On a
     seam inside a block it is the step nearest the even split: not the
-    printed border just beyond it. Reads only strips along the sides, so it
-    works at full resolution.
+    printed border just beyond it. ``fence(points)``, if given, marks points
+    on other tiles: no edge is looked for beyond them. Reads only strips
+    along the sides, so it works at full resolution.
     """
     quad = _clockwise(np.float32(quad))
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
     for _ in range(rounds):
-        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach, outline)
+        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach, outline, fence)
                  or (quad[i], quad[(i + 1) % 4] - quad[i]) for i in range(4)]
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
@@ -397,7 +423,18 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     return quad
 
 
-def _edge_line(image, start, end, reach, outermost, samples=48):
+def _fence(nearest: np.ndarray, scale: float, own: float):
+    """Marks full-resolution points nearer another block than ``own`` (`refine`).
+
+    ``nearest``: for each working-scale pixel, the label of the nearest block.
+    """
+    def elsewhere(points: np.ndarray) -> np.ndarray:
+        at = points * scale + (0.5 * scale - 0.5)
+        return cv2.remap(nearest, at[..., 0], at[..., 1], cv2.INTER_NEAREST) != own
+    return elsewhere
+
+
+def _edge_line(image, start, end, reach, outermost, fence=None, samples=48):
     """(point, direction) of the side's edge between two rough corners, or None."""
     along = end - start
     length = float(np.linalg.norm(along))
@@ -415,6 +452,9 @@ def _edge_line(image, start, end, reach, outermost, samples=48):
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
     strong = peak & (step >= 0.4 * step.max(axis=0))
+    if fence is not None:  # not beyond the next tile, when it lies within reach
+        outside = fence(points)[: len(offsets) // 2 + 1][::-1]
+        strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
     if outermost:
         best = np.argmax(strong, axis=0)
     else:
