@@ -1,0 +1,113 @@
+"""How well and how fast `vision.detect.find_tiles` finds the tiles of rendered photos.
+
+Run: python benchmarks/detect_bench.py [--seeds N] [--size WxH] [--no-big]
+
+For every layout x difficulty, N photos (art sets and tables vary with the
+seed; a third of them saved as phone JPEGs turned by EXIF and read back):
+how many photos had every tile found and nothing else, and the corner
+error (distance to the truth corner over the tile's side, mean and worst).
+Then the speed on a 12 MP and a 48 MP JPEG, as ratios to a bare cv2.imread
+of the same file measured in the same run (the machine is shared).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detect import find_tiles
+from vision.images import read_image
+from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo
+
+TURNS = (0, 90, 270)
+
+
+def corner_errors(truth: dict, tiles: list) -> list[float] | None:
+    """Each tile's worst corner error over its side, or None unless exactly the truth tiles were found."""
+    matches = match_tiles(truth, tiles)
+    if len(tiles) != len(truth["tiles"]) or None in matches or len({m.tile for m in matches}) != len(tiles):
+        return None
+    errors = []
+    for quad, match in zip(tiles, matches):
+        corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
+        errors.append(float(np.linalg.norm(quad - corners, axis=1).max() / np.linalg.norm(corners[1] - corners[0])))
+    return errors
+
+
+def median_seconds(repeats: int, work) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def accuracy(seeds: int, size: tuple[int, int], folder: Path) -> None:
+    arts = sorted(ART_SETS)
+    print(f"{'layout':10} {'level':7} {'photos':>6} {'exact':>6} {'mean err':>9} {'worst err':>10} {'seconds':>8}")
+    everything, exact_total, total = [], 0, 0
+    for layout in LAYOUTS:
+        for level in LEVELS:
+            exact, errors, seconds = 0, [], []
+            for seed in range(seeds):
+                turn = TURNS[seed % 3]
+                image, truth = render_photo(seed=seed, layout=layout, difficulty=level, size=size,
+                                            art=arts[seed % len(arts)], exif=turn)
+                if turn:  # as a phone stores it: pixels turned back, EXIF says how to show them
+                    save_photo(folder / "phone.jpg", image, truth)
+                    image = read_image(folder / "phone.jpg")
+                start = time.perf_counter()
+                tiles = find_tiles(image)
+                seconds.append(time.perf_counter() - start)
+                found = corner_errors(truth, tiles)
+                if found is not None:
+                    exact += 1
+                    errors += found
+            everything += errors
+            exact_total += exact
+            total += seeds
+            mean = f"{100 * np.mean(errors):8.2f}%" if errors else "       -"
+            worst = f"{100 * np.max(errors):9.2f}%" if errors else "        -"
+            print(f"{layout:10} {level:7} {seeds:6} {exact:6} {mean} {worst} {statistics.median(seconds):8.3f}")
+    print(f"all: {exact_total}/{total} photos exact; corner error over side: mean {100 * np.mean(everything):.2f}%,"
+          f" median {100 * np.median(everything):.2f}%, 95th percentile {100 * np.percentile(everything, 95):.2f}%")
+
+
+def speed(folder: Path, sizes: list[tuple[int, int]], repeats: int = 3) -> None:
+    print(f"{'photo':>12} {'imread s':>9} {'read_image':>11} {'find_tiles':>11} {'find x imread':>14} {'tiles':>6}")
+    for size in sizes:
+        image, truth = render_photo(seed=4, layout="loose", difficulty="normal", size=size)
+        path = str(folder / f"big{size[0]}.jpg")
+        cv2.imwrite(path, image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        bare = median_seconds(repeats, lambda: cv2.imread(path))
+        reading = median_seconds(repeats, lambda: read_image(path))
+        photo = read_image(path)
+        finding = median_seconds(repeats, lambda: find_tiles(photo))
+        found = corner_errors(truth, find_tiles(photo))
+        label = f"{size[0] * size[1] / 1e6:.0f} MP"
+        print(f"{label:>12} {bare:9.3f} {reading:11.3f} {finding:11.3f} {finding / bare:14.2f}"
+              f" {'exact' if found else 'MISSED':>6}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=6, help="photos per layout and difficulty")
+    parser.add_argument("--size", default="2000x1500", help="size of the accuracy photos")
+    parser.add_argument("--no-big", action="store_true", help="skip the 12 and 48 MP timing")
+    options = parser.parse_args()
+    size = tuple(int(side) for side in options.size.split("x"))
+    render_photo(seed=0, size=(400, 300))  # imports and first-use caches
+    with tempfile.TemporaryDirectory() as folder:
+        accuracy(options.seeds, size, Path(folder))
+        if not options.no_big:
+            speed(Path(folder), [(4000, 3000), (8000, 6000)])
+
+
+if __name__ == "__main__":
+    main()
