@@ -151,6 +151,8 @@ def repair(readings: Readings, rows: int, cols: int, match: Match = Match(),
         fit = _Search(top, rows, cols, match, border, 1.0)
         choice, finished, more = fit.run(timeout)
         complete, nodes = complete and finished, nodes + more
+        if choice is None:  # out of time before even one arrangement: the tiles as they lie
+            choice = [(t, 0) for t in range(rows * cols)]
     result = fit.result(choice)
     result.complete, result.nodes = complete, nodes
     result.seconds = time.perf_counter() - start
