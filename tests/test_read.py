@@ -54,13 +54,15 @@ def test_ranked_candidates_put_the_reading_first_with_confidences(witches):
     assert is_solution(puzzle, solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions[0])
 
 
-def test_ranked_candidates_let_the_solver_fix_a_misread(witches):
-    """Scene 11 has a red half read as blue; the runner-up candidate is right."""
-    crops, truth = taught("witches", 11, "scattered", "normal")
+def test_ranked_candidates_let_the_solver_fix_a_smudged_edge(witches):
+    """Half of edge 30 (tile 8, S) smudged with another figure: misread, then re-read."""
+    crops, truth = taught("witches", 14, "scan", "normal")
+    crops[30] = (0.5 * crops[30] + 0.5 * crops[1]).astype(np.uint8)
     reading = read_edges(describe(crops), witches)
-    assert reading.tiles != truth
+    assert reading.tiles[7][2] != truth[7][2]
+    assert not solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
     fix = repair(reading.candidates, 3, 3)
-    assert fix.fits and fix.tiles == truth
+    assert [(e.tile, e.side, e.now) for e in fix.reinterpreted] == [(7, 2, truth[7][2])]
     assert is_solution(Puzzle(tiles=tuple(truth), rows=3, cols=3), fix.grid)
 
 

@@ -29,11 +29,11 @@ from .edges import edge_crops, edge_mask
 
 SIZE = 96  # normalised tile side: enough for the figures, cheap to compare
 TEMPLATE = (16, 32)  # rows, cols of an edge's template
-_TRUNCATE = 30.0  # delta-E beyond which two pixels are simply "different"
+_TRUNCATE = 60.0  # delta-E beyond which two pixels are simply "different" (glare, wear)
 _BINS = (4, 8, 8)  # L, a, b histogram bins
 _RANGE = ((0, 100), (-64, 64), (-64, 64))
-_HIST_WEIGHT = 1.0
-_FADE = 0.7  # weight lost from the seam to the tile's centre  # weight of the histogram distance against the template's
+_HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
+_FADE = 0.7  # weight lost from the seam to the tile's centre
 
 
 class Looks(NamedTuple):
