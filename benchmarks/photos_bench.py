@@ -118,6 +118,9 @@ def judge(path: Path, truth: dict, library: Path) -> dict:
         doc = solve_photo(path, library=library, out=path.with_suffix(".solved.png"), timeout=10)
     except NotRecognised:
         return outcome
+    except Exception as error:  # counted as a failure, and said
+        print(f"{path.name}: {type(error).__name__}: {error}", flush=True)
+        return outcome
     matches = match_tiles(truth, [np.float32(t["corners"]) for t in doc["tiles"]])
     if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]):
         return outcome

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import NamedTuple
@@ -151,11 +152,18 @@ def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: flo
     left = REPAIR_SECONDS if timeout is None else max(0.0, timeout - (time.perf_counter() - start))
     fix = repair(reading.candidates, rows, cols, match, timeout=left)
     if fix.fits:
-        puzzle = Puzzle(tiles=tuple(fix.tiles), rows=rows, cols=cols, match=match)
-        return puzzle, solve(puzzle, all=all, timeout=left), fix
-    # Nothing fits: report the top reading (a Puzzle would refuse its partnerless codes).
-    read = SimpleNamespace(tiles=tuple(reading.tiles), rows=rows, cols=cols)
-    return read, Result(count=0, complete=fix.complete, nodes=fix.nodes, seconds=fix.seconds), fix
+        try:
+            puzzle = Puzzle(tiles=tuple(fix.tiles), rows=rows, cols=cols, match=match)
+            result = solve(puzzle, all=all, timeout=left)
+        except ValueError:  # an outer edge keeps a code no tile partners: the repair's arrangement stands
+            puzzle = SimpleNamespace(tiles=tuple(fix.tiles), rows=rows, cols=cols)
+            result = Result(solutions=[fix.grid], count=1)
+    else:  # nothing fits: report the top reading (a Puzzle may refuse its partnerless codes)
+        puzzle = SimpleNamespace(tiles=tuple(reading.tiles), rows=rows, cols=cols)
+        result = Result(count=0, complete=fix.complete)
+    # stats are the whole search: first try, repair and the final solve
+    return puzzle, replace(result, nodes=result.nodes + fix.nodes,
+                           seconds=time.perf_counter() - start), fix
 
 
 def _drawing(edges: PhotoEdges, puzzle, result, fix) -> np.ndarray:
