@@ -51,8 +51,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     Examples
     --------
     >>> table = np.full((300, 400, 3), (40, 90, 140), np.uint8)
-    >>> table[50:150, 60:160] = (200, 60, 60)
-    >>> table[60:160, 240:340] = (60, 200, 200)
+    >>> for x, y in ((60, 50), (240, 60)):
+    ...     table[y:y + 100, x:x + 100] = (200, 60, 60)
+    ...     table[y + 30:y + 70, x + 30:x + 70] = (60, 200, 200)  # a picture
     >>> [np.round(tile[0], -1).tolist() for tile in find_tiles(table)]  # NW corners
     [[60.0, 50.0], [240.0, 60.0]]
     """
@@ -72,7 +73,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, lightness: float) -> list[np.ndarray]:
     """`find_tiles` with lightness weighted so against colour (`table_mask`)."""
     mask = table_mask(small, lightness=lightness)
-    found = [inner for block in blocks(mask) for inner in on_sheet(small, block, lightness)]
+    found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, lightness)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
     # Lone tiles' size overrules seams that the art fakes, where the seams it
@@ -152,9 +153,10 @@ def _table_colours(lab: np.ndarray, band: np.ndarray, rounds: int = 2):
     seen = lab[band]
     light = np.zeros_like(seen)
     for _ in range(rounds):
+        cv2.setRNGSeed(0)  # the same photo must always give the same tiles and ids
         _, labels, centres = cv2.kmeans(np.ascontiguousarray((seen - light)[::4]), 4, None,
                                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
-                                        2, cv2.KMEANS_PP_CENTERS)
+                                        4, cv2.KMEANS_PP_CENTERS)
         nearest = np.argmin([np.linalg.norm(seen - light - c, axis=1) for c in centres], axis=0)
         fit, *_ = np.linalg.lstsq(where, seen - centres[nearest], rcond=None)
         fit[0] -= (where @ fit).mean(axis=0)  # the colours keep the mean
@@ -187,7 +189,7 @@ def _fill_holes(mask: np.ndarray) -> np.ndarray:
 
 # --- 2. patches to quadrilaterals ---------------------------------------------
 
-def blocks(mask: np.ndarray) -> list[np.ndarray]:
+def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
     """One quadrilateral (4, 2) float32 per patch of the mask: a tile or a block.
 
     Patches are cut apart where only a thin bridge joins them (a shadow in
@@ -196,7 +198,8 @@ def blocks(mask: np.ndarray) -> list[np.ndarray]:
     not matter). Any other patch (tiles touching at an angle, an L of tiles)
     gives its smallest enclosing rectangle, to be cut into cells and emptied
     of table. Patches whose outline does not follow their quadrilateral
-    (glare, round things) are no tiles.
+    (glare, round things) or that are plain (a cloth's checks, a patch of
+    light) are no tiles: tiles carry pictures.
     """
     radius = max(2, round(max(mask.shape) / 150))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -215,7 +218,8 @@ def blocks(mask: np.ndarray) -> list[np.ndarray]:
         quad = outline_quad(hull)
         if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad):
             quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
-        if _traced(quad, hull) > 0.65:
+        box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
+        if _traced(quad, hull) > 0.65 and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(_clockwise(quad))
     return found
 
@@ -250,7 +254,7 @@ def on_sheet(image: np.ndarray, block: np.ndarray, lightness: float = 0.2) -> li
     margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
     if len(margin) == 0 or np.mean(np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30) < 0.9:
         return [block]  # a page has a plain margin; a tile's art runs to its edge
-    inner = blocks(table_mask(crop, page, lightness))
+    inner = blocks(table_mask(crop, page, lightness), crop)
     areas = [cv2.contourArea(quad) for quad in inner]
     if len(inner) < 2 or min(areas) < cv2.contourArea(block) / 100 or max(areas) > 4 * min(areas):
         return [block]
@@ -355,6 +359,8 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     """
     singles = [block for block, grid in zip(found, grids)
                if grid == (1, 1) and 0.7 < np.divide(*_block_size(block)) < 1.4]
+    sides = [np.sqrt(cv2.contourArea(block)) for block in singles]
+    singles = [block for block, side in zip(singles, sides) if 0.6 < side / np.median(sides) < 1.7]  # no crumbs
     if not singles:
         return grids
     centres = np.float32([[*block.mean(axis=0), 1] for block in singles])
