@@ -114,33 +114,48 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
     limit = limit if limit is not None else (None if all else 1)
     # one solution needs no folding, and pinning a turn would only hide the nearest one
     board = _Board(puzzle, fold=limit != 1)
-    found: list = []
-    seen: set = set()
-    watch = _Watch(timeout, progress, found)
-
-    def keep(choice: list) -> bool:
-        picture = board.picture(choice)
-        if board.dedupe:
-            key = min(board.turned(picture))
-            if key in seen:
-                return False
-            seen.add(key)
-        found.append(board.grid(choice))
-        return limit is not None and len(found) >= limit
-
-    interrupted = False
+    found = Found(board, limit)
+    watch = _Watch(timeout, progress, found.grids)
     try:
         kernel = _kernel(board)
         if kernel is None:
-            finished = board.search(keep, watch)
+            finished = board.search(found.keep, watch)
         else:
-            finished = kernel.search(board, keep, watch, capacity=min(limit or 256, 256))
+            finished = kernel.search(board, found.keep, watch, capacity=min(limit or 256, 256))
     except KeyboardInterrupt:
-        finished, interrupted = False, True
-    seconds = time.perf_counter() - watch.start
-    identical = [[m + 1 for m in members] for members in board.kinds.members if len(members) > 1]
-    return Result(found, len(found), finished and (limit is None or len(found) < limit),
-                  board.nodes, seconds, identical, interrupted)
+        return found.result(False, board.nodes, time.perf_counter() - watch.start, interrupted=True)
+    return found.result(finished, board.nodes, time.perf_counter() - watch.start)
+
+
+class Found:
+    """The distinct solutions a search (or an outside engine) reports, up to ``limit``.
+
+    ``keep`` takes a solution as (kind, quarters) per cell, drops it when it
+    is a whole-grid turn of one kept before (only needed when no turn is
+    pinned) and says when the limit is reached.
+    """
+
+    def __init__(self, board: "_Board", limit: int | None) -> None:
+        self.board, self.limit = board, limit
+        self.grids: list = []
+        self.seen: set = set()
+
+    def keep(self, choice: list) -> bool:
+        board = self.board
+        if board.dedupe:
+            key = min(board.turned(board.picture(choice)))
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+        self.grids.append(board.grid(choice))
+        return self.limit is not None and len(self.grids) >= self.limit
+
+    def result(self, finished: bool, nodes: int, seconds: float, interrupted: bool = False) -> Result:
+        """The `Result`; ``finished`` says the search ran out of places to look."""
+        grids, limit = self.grids, self.limit
+        identical = [[m + 1 for m in members] for members in self.board.kinds.members if len(members) > 1]
+        return Result(grids, len(grids), finished and (limit is None or len(grids) < limit),
+                      nodes, seconds, identical, interrupted)
 
 
 def _kernel(board: "_Board"):
