@@ -129,3 +129,19 @@ def generate(rows: int, cols: int, figures: int = 4, frame: int = 0, hints: int 
             return puzzle
     raise ValueError(f"no {rows}x{cols} puzzle with {figures} figures had a unique solution "
                      f"in {tries} tries (try more figures or hints)")
+
+
+def as_data(puzzle: Puzzle) -> dict:
+    """``puzzle`` as the JSON puzzle file of SPEC.md (1-based ids and hint cells).
+
+    >>> as_data(Puzzle(tiles=((1, 2, -1, -2),) * 4, rows=2, cols=2))["tiles"][0]
+    [1, 2, -1, -2]
+    """
+    data = {"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols,
+            "match": puzzle.match.describe(), "tiles": [list(t) for t in puzzle.tiles]}
+    if puzzle.border is not None:
+        data["border"] = puzzle.border
+    if puzzle.fixed:
+        data["fixed"] = [{"tile": f.tile + 1, "row": f.row + 1, "col": f.col + 1,
+                          "rotation": 90 * f.quarters} for f in puzzle.fixed]
+    return data

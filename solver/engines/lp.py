@@ -55,8 +55,11 @@ def lp_text(model: Model) -> str:
     lines = [f"\\ edgematch: {model.puzzle.name or 'puzzle'} {model.puzzle.rows}x{model.puzzle.cols}",
              "Minimize", f" obj: 0 {names[0]}" if names else " obj:", "Subject To"]
     for label, row, sense, rhs in rows(model):
-        terms = " ".join(f"{'-' if c < 0 else '+'} {abs(c)} {names[i]}" for i, c in row.items() if c)
-        lines.append(f" {label}: {terms or '0 ' + names[0]} {sense} {rhs}")
+        terms = [f"{'-' if c < 0 else '+'} {abs(c)} {names[i]}" for i, c in row.items() if c]
+        terms = terms or [f"0 {names[0]}"]
+        # LP readers limit line length: eight terms a line, the rest continue below
+        body = "\n   ".join(" ".join(terms[k:k + 8]) for k in range(0, len(terms), 8))
+        lines.append(f" {label}: {body} {sense} {rhs}")
     lines.append("Binary")
     lines += [f" {n}" for n in names]
     lines.append("End")

@@ -1,0 +1,52 @@
+"""`edgematch export`: a puzzle as the seeds' SAT (DIMACS CNF) or MIP (CPLEX LP) model."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from solver.engines import cnf, lp
+from solver.engines.model import Model
+from solver.formats import PuzzleError, load_puzzle
+
+from .errors import InputError
+
+WRITERS = {"cnf": cnf.dimacs, "lp": lp.lp_text}
+
+
+@click.command()
+@click.argument("puzzle")
+@click.option("--format", "fmt", type=click.Choice(sorted(WRITERS)), required=True,
+              help="cnf: DIMACS for any SAT solver; lp: CPLEX LP for any MIP solver.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+def export(puzzle: str, fmt: str, out: str | None) -> None:
+    """Write PUZZLE's placement model, so any SAT or MIP solver can check an answer.
+
+    Variable x_ROW_COL_TILE_TURN (the CNF lists them in comments) is 1 when
+    that tile lies in that cell turned that many degrees clockwise.
+    """
+    try:
+        text = WRITERS[fmt](Model(load_puzzle(puzzle)))
+    except PuzzleError as error:
+        raise InputError(str(error)) from None
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    write_text(out, text)
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (temp file beside it, then rename)."""
+    temp = None
+    try:
+        handle, temp = tempfile.mkstemp(dir=Path(path).resolve().parent, prefix=".edgematch-")
+        with os.fdopen(handle, "w") as f:
+            f.write(text)
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except OSError as error:
+        if temp and os.path.exists(temp):
+            os.remove(temp)
+        raise InputError(f"{path}: cannot write: {error.strerror or error}") from None
