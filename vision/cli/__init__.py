@@ -21,11 +21,13 @@ def cli() -> None:
 
 def _register() -> None:
     from .detect import detect
+    from .export import export
+    from .generate import generate
     from .label import label
     from .render import render
     from .solve import solve
 
-    for command in (solve, detect, label, render):
+    for command in (solve, detect, label, render, export, generate):
         cli.add_command(command)
 
 
