@@ -63,17 +63,17 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     scale = small.shape[1] / image.shape[1]
     # Lightness tells tile from table less than colour does under uneven light;
     # on a plain, evenly lit ground (catalogue shots, white pages) it tells more.
-    first = _tiles_seen(image, small, scale, lightness=0.2)
+    first = _tiles_seen(image, small, scale, plain=False)
     if problem(first) is None:
         return first
-    second = _tiles_seen(image, small, scale, lightness=0.6)
+    second = _tiles_seen(image, small, scale, plain=True)
     return second if problem(second) is None else first
 
 
-def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, lightness: float) -> list[np.ndarray]:
-    """`find_tiles` with lightness weighted so against colour (`table_mask`)."""
-    mask = table_mask(small, lightness=lightness)
-    found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, lightness)]
+def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, plain: bool) -> list[np.ndarray]:
+    """`find_tiles` on a table seen as ``plain`` or not (`table_mask`)."""
+    mask = table_mask(small, plain=plain)
+    found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
     # Lone tiles' size overrules seams that the art fakes, where the seams it
@@ -102,15 +102,17 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, lightness: f
 
 # --- 1. what is not table ----------------------------------------------------
 
-def table_mask(image: np.ndarray, region: np.ndarray | None = None, lightness: float = 0.2) -> np.ndarray:
+def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border (or
     along the border of ``region``, a uint8 mask: a sheet of paper the tiles
     are printed on): a few k-means centres (wood grain, cloth patterns) in
-    Lab, and smooth ramps of light across it (`_table_colours`). Colours
-    are compared with Lab's lightness scaled by ``lightness``: shadows and
-    glare change it more than they change hue.
+    Lab, and smooth ramps of light across it (`_table_colours`). Lightness
+    counts for less than hue (shadows, glare), and colours covering 5% of the
+    band are table. A ``plain`` ground (a catalogue shot, a page) is evenly
+    lit and one colour, while tiles reach into its band: lightness counts
+    for more, and only colours covering a quarter of the band are table.
     """
     rows, cols = image.shape[:2]
     width = max(2, min(rows, cols) // 150)
@@ -120,8 +122,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, lightness: f
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     band = (region > 0) & (inside == 0)
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
-    lab[..., 0] *= lightness
-    centres, light = _table_colours(lab, band)
+    lab[..., 0] *= 0.6 if plain else 0.2
+    centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
     lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
     distance = _nearest(lab, centres)
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
@@ -138,14 +140,14 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, lightness: f
     return _fill_holes(mask)
 
 
-def _table_colours(lab: np.ndarray, band: np.ndarray, rounds: int = 2):
+def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int = 2):
     """The table's colours on the band, and the light falling across it.
 
     Alternates k-means colours (a table's pattern) with quadratic ramps per
     channel fitted to what the colours leave over, so a checked cloth's
     pattern is not taken for light and uneven, tinted light not for pattern.
-    Returns the centres covering at least 5% of the band (tiles may reach
-    into it) and the ramps over the whole image.
+    Returns the centres covering at least ``least`` of the band (tiles may
+    reach into it) and the ramps over the whole image.
     """
     rows, cols = band.shape
     y, x = np.nonzero(band)
@@ -165,7 +167,7 @@ def _table_colours(lab: np.ndarray, band: np.ndarray, rounds: int = 2):
     x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :, None]
     y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None, None]
     f = fit.astype(np.float32)
-    return centres[share >= 0.05], f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
+    return centres[share >= least], f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
 
 
 def _quadratic_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -237,7 +239,7 @@ def _traced(quad: np.ndarray, hull: np.ndarray) -> float:
     return float(np.mean(near))
 
 
-def on_sheet(image: np.ndarray, block: np.ndarray, lightness: float = 0.2) -> list[np.ndarray]:
+def on_sheet(image: np.ndarray, block: np.ndarray, plain: bool = False) -> list[np.ndarray]:
     """The blocks printed on ``block`` when it is a sheet of paper; else [block].
 
     A scanned or photographed printout shows as one patch: the page. Looked
@@ -254,7 +256,7 @@ def on_sheet(image: np.ndarray, block: np.ndarray, lightness: float = 0.2) -> li
     margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
     if len(margin) == 0 or np.mean(np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30) < 0.9:
         return [block]  # a page has a plain margin; a tile's art runs to its edge
-    inner = blocks(table_mask(crop, page, lightness), crop)
+    inner = blocks(table_mask(crop, page, plain), crop)
     areas = [cv2.contourArea(quad) for quad in inner]
     if len(inner) < 2 or min(areas) < cv2.contourArea(block) / 100 or max(areas) > 4 * min(areas):
         return [block]
@@ -262,21 +264,25 @@ def on_sheet(image: np.ndarray, block: np.ndarray, lightness: float = 0.2) -> li
 
 
 def outline_quad(hull: np.ndarray) -> np.ndarray:
-    """The quadrilateral on the four longest sides of a simplified convex hull.
+    """The smallest quadrilateral around a convex hull lying on four of its sides.
 
     Sides are extended to meet, so a corner the mask lost (art the colour of
-    the table) or rounded off comes back.
+    the table cut it off) or rounded off comes back: the cut is no side of
+    the smallest quadrilateral around the hull.
     """
     points = cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
-    if len(points) < 4:
-        return np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
-    lengths = np.linalg.norm(np.roll(points, -1, axis=0) - points, axis=1)
-    longest = np.sort(np.argsort(lengths)[-4:])
-    lines = [(points[i], points[(i + 1) % len(points)] - points[i]) for i in longest]
-    corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
-    if any(c is None for c in corners):
-        return np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
-    return np.float32(corners)
+    sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
+    best, smallest = np.float32(cv2.boxPoints(cv2.minAreaRect(hull))), np.inf
+    for chosen in combinations(sides, 4):
+        corners = [_meet(chosen[i - 1], chosen[i]) for i in range(4)]
+        if any(c is None for c in corners):
+            continue
+        quad = np.float32(corners)
+        area = cv2.contourArea(quad)
+        if area < smallest and cv2.isContourConvex(quad) and all(
+                cv2.pointPolygonTest(quad, (float(x), float(y)), True) > -2 for x, y in points):
+            best, smallest = quad, area
+    return best
 
 
 # --- 3. blocks to cells ---------------------------------------------------------
@@ -419,8 +425,13 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
     for _ in range(rounds):
-        lines = [_edge_line(image, quad[i], quad[(i + 1) % 4], reach, outline, fence)
-                 or (quad[i], quad[(i + 1) % 4] - quad[i]) for i in range(4)]
+        lines = []
+        for start, end in zip(quad, np.roll(quad, -1, axis=0)):
+            line = _edge_line(image, start, end, reach, outline, fence)
+            rough = (end - start) / np.linalg.norm(end - start)
+            # A side turned off the rough one followed art, not the tile's edge.
+            turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
+            lines.append(line if line and not turned else (start, end - start))
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
             return quad
