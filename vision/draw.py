@@ -209,16 +209,21 @@ def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
 
 
 def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
-    """A clockwise arc of ``quarters`` quarter turns from the top, and its degrees."""
-    label = f"{90 * quarters}"
-    if quarters % 4:
+    """An arc from the top the short way round, and its degrees.
+
+    Three quarters clockwise is drawn as one quarter anticlockwise, as the
+    text answer says it: that is the turn a person makes.
+    """
+    sweep = 90 * quarters if quarters % 4 < 3 else -90
+    if sweep:
+        sense = 1 if sweep > 0 else -1
         thick = max(2, round(radius / 4))
-        end = -90 + 90 * quarters - 25  # leave room for the head
+        end = -90 + sweep - 25 * sense  # leave room for the head
         for ink, extra in ((BADGE, thick // 2 + 2), (ARROW, 0)):
-            cv2.ellipse(image, _pt(centre), (round(radius), round(radius)), 0, -90, end,
-                        ink, thick + 2 * extra, cv2.LINE_AA)
-            tip = math.radians(end + 25)
-            along = np.array([-math.sin(tip), math.cos(tip)])  # clockwise tangent
+            cv2.ellipse(image, _pt(centre), (round(radius), round(radius)), 0, min(-90, end),
+                        max(-90, end), ink, thick + 2 * extra, cv2.LINE_AA)
+            tip = math.radians(-90 + sweep)
+            along = sense * np.array([-math.sin(tip), math.cos(tip)])  # the way the arc turns
             out = np.array([math.cos(tip), math.sin(tip)])
             point = centre + radius * out
             head = np.array([point + along * thick * 0.9,
@@ -228,7 +233,7 @@ def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
                 grow = head.mean(axis=0)
                 head = grow + (head - grow) * (1 + extra / thick)
             cv2.fillPoly(image, [np.round(head).astype(np.int32)], ink, cv2.LINE_AA)
-    _degrees(image, label, centre, radius * 0.5)
+    _degrees(image, f"{abs(sweep)}", centre, radius * 0.5)
 
 
 def _degrees(image, label: str, centre, height: float) -> None:
