@@ -1,0 +1,95 @@
+"""The compiled kernel against the pure search: same counts, real solutions, clean stops."""
+import random
+import subprocess
+import sys
+from functools import partial
+from types import SimpleNamespace
+
+import pytest
+
+from solver import Fixed, Puzzle, is_solution, search, solve
+from solver.generate import planted
+
+kernel = pytest.importorskip("solver.kernel")
+
+SHAPES = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (2, 5), (4, 4)]
+
+
+def random_puzzle(rng: random.Random) -> Puzzle:
+    """Small planted puzzles of every sort: signed or framed, few figures, hints."""
+    rows, cols = rng.choice(SHAPES)
+    frame = rng.choice([0, 0, 1, 2])
+    figures = rng.choice([2, 3, 4] if rows * cols <= 9 else [3, 4])
+    puzzle, grid = planted(rows, cols, figures, frame, rng)
+    if rng.random() < 0.3:
+        cell = rng.randrange(rows * cols)
+        place = grid[cell // cols][cell % cols]
+        hint = Fixed(place.tile, cell // cols, cell % cols, place.quarters)
+        puzzle = Puzzle(puzzle.tiles, rows, cols, puzzle.match, puzzle.border, (hint,))
+    return puzzle
+
+
+def run_with(monkeypatch, engine, puzzle, **options):
+    monkeypatch.setattr(search, "_kernel", lambda board: engine)
+    return solve(puzzle, **options)
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_kernel_counts_what_the_pure_search_counts(monkeypatch, workers):
+    rng = random.Random(workers)
+    compiled = SimpleNamespace(search=partial(kernel.search, workers=workers))
+    kinds = set()
+    for _ in range(40):
+        puzzle = random_puzzle(rng)
+        limit = rng.choice([None, None, 3])
+        pure = run_with(monkeypatch, None, puzzle, all=True, limit=limit, timeout=20)
+        fast = run_with(monkeypatch, compiled, puzzle, all=True, limit=limit, timeout=20)
+        assert pure.complete or limit
+        assert (fast.count, fast.complete) == (pure.count, pure.complete), puzzle
+        assert all(is_solution(puzzle, grid) for grid in fast.solutions)
+        assert len(set(fast.solutions)) == fast.count
+        first = run_with(monkeypatch, compiled, puzzle)
+        assert first.count == 1 and is_solution(puzzle, first.solutions[0])
+        kinds.add((puzzle.border is not None, bool(puzzle.fixed), bool(pure.identical),
+                   puzzle.rows != puzzle.cols))
+    assert len(kinds) >= 8  # the draw covered border, hints, identical tiles and shapes
+
+
+def test_planted_solution_is_found_among_all(monkeypatch):
+    puzzle, grid = planted(4, 5, figures=6, rng=random.Random(11))
+    result = run_with(monkeypatch, kernel, puzzle, all=True)
+    assert result.complete and result.count >= 1
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+
+
+def hard_puzzle() -> Puzzle:
+    # two figures on 6x6: millions of solutions, far more than a second's work
+    return planted(6, 6, figures=2, rng=random.Random(3))[0]
+
+
+def test_timeout_progress_and_ctrl_c_stop_cleanly():
+    calls = []
+
+    def progress(nodes, depth, solutions, seconds):
+        calls.append((nodes, depth, solutions, seconds))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    puzzle = hard_puzzle()
+    stopped = solve(puzzle, all=True, progress=progress)
+    assert stopped.interrupted and not stopped.complete
+    assert len(calls) == 2 and calls[0][3] >= 1.0 and calls[1][0] > calls[0][0] > 0
+    assert 0 < calls[0][1] <= 36
+    assert stopped.count >= calls[1][2] > 0
+    assert all(is_solution(puzzle, g) for g in stopped.solutions[:20])
+    timed = solve(puzzle, all=True, timeout=0.3)
+    assert not timed.complete and not timed.interrupted and timed.nodes > 0
+
+
+def test_small_puzzles_never_import_numba():
+    code = ("import sys; from solver import Puzzle, solve; "
+            "p = Puzzle(tiles=((2,-2,-4,-3),(-3,-4,3,2),(-2,1,-1,-4),(-1,1,-4,3),(-3,1,-4,-2),"
+            "(3,4,2,1),(-2,-3,1,4),(2,-4,-3,1),(-3,-1,2,4)), rows=3, cols=3); "
+            "r = solve(p, all=True); print(r.count, 'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "False"]
