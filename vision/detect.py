@@ -218,12 +218,21 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32([x0, y0]))
         quad = outline_quad(hull)
-        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad):
+        # Not a quadrilateral, or one a tile could not look like (a side lost
+        # to table-coloured art leaves opposite sides far from parallel).
+        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not _parallel(quad):
             quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
         if _traced(quad, hull) > 0.65 and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(_clockwise(quad))
     return found
+
+
+def _parallel(quad: np.ndarray, most: float = np.radians(12)) -> bool:
+    """Whether opposite sides are within ``most`` of parallel (a square under perspective)."""
+    along = np.roll(quad, -1, axis=0) - quad
+    along /= np.linalg.norm(along, axis=1, keepdims=True)
+    return all(abs(along[i][0] * along[i + 2][1] - along[i][1] * along[i + 2][0]) < np.sin(most) for i in (0, 1))
 
 
 def _traced(quad: np.ndarray, hull: np.ndarray) -> float:
