@@ -5,8 +5,8 @@
 # reads the other photos of its art set.
 set -e
 cd "$(dirname "$0")"
-for pair in witches:witches-loose-easy frogs:frogs-scattered-easy critters:critters-scan-normal \
-            vintage:vintage-touching-easy; do
+for pair in witches:witches-scan-easy frogs:frogs-scattered-easy critters:critters-scan-normal \
+            vintage:vintage-touching-easy meadow:meadow-loose-normal; do
     set=${pair%%:*} photo=${pair#*:}
     rm -rf "$set"
     edgematch label "../photos/$photo.jpg" --library "$set" --codes "$set.codes.json"
