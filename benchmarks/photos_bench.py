@@ -7,7 +7,8 @@ Two parts:
   ``edgematch solve PHOTO --library DIR`` runs) with a library learnt from
   one *other* photo of the same art set (another seed, scene, light and
   layout), built by `vision.library.add_edges` with the codes from that
-  photo's truth. Reported: tiles found (all 9 detected, each on a truth
+  photo's truth (a teacher photo whose tiles were found more than 3% of a
+  side off is passed over, as a person would retake it). Reported: tiles found (all 9 detected, each on a truth
   tile), edges read correctly (the codes `solve` reports, after any
   re-reading, against the truth), arrangements valid (the independent
   verifier, `solver.verify`, accepts the answer for the true codes).
@@ -75,14 +76,25 @@ def teach(art: str, work: Path) -> Path:
         except NotRecognised:
             continue
         matches = match_tiles(truth, edges.corners)
-        if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]):
-            continue
+        if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]) \
+                or corner_error(truth, edges.corners, matches) > 0.03:
+            continue  # a person would retake a photo whose tiles `detect --out` shows misplaced
         folder = work / f"library-{art}"
         sources = [{"photo": f"{art}-{seed}", "tile": i // 4 + 1, "side": "NESW"[i % 4]}
                    for i in range(len(edges.crops))]
         add_edges(folder, edges.crops, [c for m in matches for c in m.edges], sources, match=truth["match"])
         return folder
     raise RuntimeError(f"no teacher photo of {art} was detected cleanly")
+
+
+def corner_error(truth: dict, corners: list, matches: list) -> float:
+    """The worst detected corner's distance from the truth, as a fraction of the tile side."""
+    worst = 0.0
+    for quad, m in zip(corners, matches):
+        real = np.roll(np.float32(truth["tiles"][m.tile]["corners"]), -m.shift, axis=0)
+        side = np.linalg.norm(real[1] - real[0])
+        worst = max(worst, float(np.linalg.norm(np.float32(quad) - real, axis=1).max() / side))
+    return worst
 
 
 def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
