@@ -81,12 +81,14 @@ def test_unreadable_photo_is_exit_2(tmp_path, solve):
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
-def test_real_catalogue_repeats_read_alike_and_nothing_fits(tmp_path, solve):
-    """Hotrods repeats column 2 in column 3: the repeated tiles read the same; exit 1."""
-    photo = REAL / "davidlewine-hotrods.jpg"
+@pytest.mark.parametrize("name", ["davidlewine-hotrods.jpg", "davidlewine-kittens.jpg",
+                                  "liorsinai-scramblesquare_serengeti.jpg"])
+def test_real_catalogue_repeats_read_alike_and_nothing_fits(tmp_path, solve, name):
+    """These repeat column 2 in column 3: the repeated tiles read the same; exit 1."""
+    photo = REAL / name
     image = read_image(photo)
     if len(find_tiles(image)) != 9:
-        pytest.skip("detection does not find the 9 hotrods tiles yet")
+        pytest.skip(f"detection does not find the 9 tiles of {name}")
     # label the photo with its own lookalike groups as codes, then read it back
     sheet = tmp_path / "g.png"
     CliRunner().invoke(cli, ["label", str(photo), "--library", str(tmp_path / "lib"), "--sheet", str(sheet)])
