@@ -229,13 +229,15 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
     n = workers or numba.get_num_threads()
     slots = Slots(tables, n, capacity)
     args = tables.args()
-    budget = 1 << 20
+    # a first short chunk on one core: small trees end there, before threads start
+    budget, alone = 1 << 16, True
     while slots.busy.any():
-        slots.share(tables)
         started = time.perf_counter()
-        if n == 1:
+        if n == 1 or alone:
             _advance_slot(args, slots, 0, budget)
+            alone = False
         else:
+            slots.share(tables)
             _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end,
                          slots.left, slots.found, slots.nfound, slots.status, slots.nodes, budget)
         board.nodes += int(slots.nodes[slots.busy].sum())
