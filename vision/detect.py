@@ -6,14 +6,19 @@ into cells, then put a ruler along each side to place the corners exactly.
 
 1. `table_mask`: the table is what the photo's border shows. Its colours
    (several, for wood grain or cloth) are learnt from a band along the border,
-   after flattening uneven light; whatever is far from all of them is tile.
-2. `blocks`: each patch's outline, simplified to the quadrilateral covering
-   most of it. Patches that are no quadrilateral (a keyboard, tiles lying
-   across each other) are dropped here, and `problem` says what is missing.
-3. `cells`: a block is split into rows x cols square cells where seams run
-   straight across it (the gap or cut line between touching tiles).
+   with the light falling unevenly across it; whatever is far from all of
+   them is tile. If that finds no puzzle, a second look takes the ground
+   as plain (catalogue shots, white pages).
+2. `blocks`: each patch's outline, simplified to the smallest quadrilateral
+   around it; patches that are no tile (round, plain) are dropped, and a
+   printed sheet is looked into (`on_sheet`).
+3. `seam_grid`, `cells`: a block is split into rows x cols square cells
+   where seams run straight across it (the gap or cut line between
+   touching tiles); lone tiles' size checks the count (`sized_grids`).
 4. `refine`: at full resolution, each side's edge is found along the side's
    normal and a line is fitted to it; the corners are where lines meet.
+5. `problem` says, in one line, what keeps the tiles found from being a
+   puzzle (missing, extra, overlapping, misshapen).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
