@@ -377,8 +377,13 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     a tilted table changes linearly across the image, so that is fitted to
     the lone tiles and read off at each block's centre.
     """
-    singles = [block for block, grid in zip(found, grids)
-               if grid == (1, 1) and 0.7 < np.divide(*_block_size(block)) < 1.4]
+    squarish = [(block, grid, np.sqrt(cv2.contourArea(block))) for block, grid in zip(found, grids)
+                if 0.7 < np.divide(*_block_size(block)) < 1.4]
+    typical = np.median([side for _, _, side in squarish]) if squarish else 0
+    alike = [block for block, _, side in squarish if 0.75 < side / typical < 1.33]
+    # Several square patches of one size lying apart are single tiles, whatever
+    # seams their art shows; else the ones whose seams show none are.
+    singles = alike if len(alike) >= 3 else [block for block, grid, _ in squarish if grid == (1, 1)]
     sides = [np.sqrt(cv2.contourArea(block)) for block in singles]
     singles = [block for block, side in zip(singles, sides) if 0.6 < side / np.median(sides) < 1.7]  # no crumbs
     if not singles:
