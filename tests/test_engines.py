@@ -39,7 +39,7 @@ def test_engines_count_what_the_builtin_search_counts_on_the_seed_puzzles(engine
     needs(engine)
     for puzzle in seed_puzzles():
         builtin = solve(puzzle, all=True)
-        other = engine_solve(puzzle, engine, all=True, timeout=60)
+        other = engine_solve(puzzle, engine, all=True)
         assert other.complete and other.count == builtin.count, puzzle.name
         assert all(is_solution(puzzle, grid) for grid in other.solutions)
         first = engine_solve(puzzle, engine)
@@ -55,7 +55,7 @@ def test_sat_folds_turns_identical_tiles_hints_and_border_like_the_builtin_searc
                         (Fixed(grid[1][1].tile, 1, 1, grid[1][1].quarters),))
         for p in (puzzle, hinted):
             builtin = solve(p, all=True)
-            other = engine_solve(p, "sat", all=True, timeout=60)
+            other = engine_solve(p, "sat", all=True)
             assert builtin.complete and other.complete
             assert other.count == builtin.count, p
 
@@ -112,3 +112,11 @@ def test_lp_rows_match_the_text():
 def test_unknown_engine_is_refused():
     with pytest.raises(ValueError, match="unknown engine"):
         engine_solve(NSA, "gurobi")
+
+
+def test_sat_deadline_keeps_what_was_found():
+    needs("sat")
+    hard = planted(5, 5, figures=1, rng=random.Random(2))[0]  # a huge number of solutions
+    result = engine_solve(hard, "sat", all=True, timeout=1.5)
+    assert not result.complete and result.count > 0
+    assert all(is_solution(hard, grid) for grid in result.solutions)

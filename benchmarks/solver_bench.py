@@ -1,0 +1,209 @@
+"""Solver speed: edgematch against CP-SAT, CaDiCaL, HiGHS and a C -O3 backtracker.
+
+Every engine runs on the same instances in the same run, so the ratios hold
+on a shared, noisy machine even where the absolute times do not:
+
+- the seed puzzles (samples/puzzles), all solutions (issue 2: a 3x3 in under
+  1 ms of search time, at least 200x faster than CP-SAT enumerating it);
+- random signed 4x4 and 5x5 (4 figures) with a planted solution, first solution;
+- framed Eternity-style 6x6 (3 frame + 5 inner colours) and five 7x7 (3 + 6),
+  first solution (issue 6: no slower than the C reference, median of the 7x7s).
+
+The C reference (benchmarks/c/backtrack.c, a plain row-scan backtracker with
+(left, top) candidate lists) is compiled with gcc -O3 here; it is a baseline,
+never a part of edgematch. Outside engines run in their own processes (ortools
+and highspy cannot share one) and stop at ``--timeout``, reported as "> T".
+
+    python benchmarks/solver_bench.py [--timeout 5] [--c-timeout 30] [--quick]
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+from solver import Puzzle, is_solution, solve
+from solver.formats import load_puzzle
+from solver.generate import planted
+from solver.search import _Board
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTSIDE = ("cp-sat", "sat", "mip")
+LABEL = {"cp-sat": "CP-SAT", "sat": "CaDiCaL", "mip": "HiGHS"}
+
+
+def instances(quick: bool) -> list[tuple[str, Puzzle, bool]]:
+    """(name, puzzle, all solutions?) for every benchmark instance."""
+    seeds = [(p.stem, load_puzzle(p), True) for p in sorted((ROOT / "samples" / "puzzles").glob("*"))]
+    rng = random.Random(2026)
+    out = seeds + [("signed 4x4", planted(4, 4, 4, rng=rng)[0], False),
+                   ("signed 5x5", planted(5, 5, 4, rng=rng)[0], False),
+                   ("framed 6x6", planted(6, 6, 5, 3, rng=random.Random(2))[0], False)]
+    out += [(f"framed 7x7 #{i}", planted(7, 7, 6, 3, rng=random.Random(i))[0], False)
+            for i in range(2 if quick else 5)]
+    return out
+
+
+def c_input(puzzle: Puzzle, every: bool) -> str:
+    """The puzzle in backtrack.c's input format (codes as the built-in search numbers them)."""
+    board = _Board(puzzle, fold=False)
+    codes = board.any
+    tiles = [_tile_codes(board, t) for t in range(len(puzzle.tiles))]
+    lines = [f"{puzzle.rows} {puzzle.cols} {codes} {board.border if puzzle.border is not None else -1} "
+             f"{int(every)}", " ".join(map(str, board.partner[:codes]))]
+    return "\n".join(lines + [" ".join(map(str, t)) for t in tiles]) + "\n"
+
+
+def _tile_codes(board: _Board, tile: int) -> list[int]:
+    kind, offset = board.kinds.kind_of[tile], board.kinds.offset[tile]
+    edges = board.kind_edges[kind]
+    return [edges[(k - offset) % 4] for k in range(4)]
+
+
+def run_c(binary: str, puzzle: Puzzle, every: bool, timeout: float) -> tuple[float | None, int]:
+    """(seconds or None on timeout, nodes) of the C reference."""
+    try:
+        out = subprocess.run([binary], input=c_input(puzzle, every), capture_output=True,
+                             text=True, timeout=timeout, check=True).stdout.split()
+    except subprocess.TimeoutExpired:
+        return None, 0
+    return float(out[1]), int(out[0])
+
+
+def run_outside(engine: str, cases: list, caps: list) -> list[tuple[float | None, int]]:
+    """(seconds or None on timeout, count) of an outside engine on every case."""
+    from solver.engines import solve as engine_solve
+
+    out = []
+    for (name, puzzle, every), cap in zip(cases, caps):
+        result = engine_solve(puzzle, engine, all=every, timeout=cap)
+        done = result.complete or (not every and result.count == 1)
+        assert all(is_solution(puzzle, g) for g in result.solutions), (engine, name)
+        out.append((result.seconds if done else None, result.count))
+    return out
+
+
+def run_builtin(puzzle: Puzzle, every: bool, threads: int, repeat: int) -> tuple[float, int, int]:
+    """(median search seconds, nodes, count) of edgematch on ``threads`` cores."""
+    numba.set_num_threads(threads)
+    runs = [solve(puzzle, all=every) for _ in range(repeat)]
+    assert all(is_solution(puzzle, g) for r in runs for g in r.solutions)
+    return statistics.median(r.seconds for r in runs), runs[0].nodes, runs[0].count
+
+
+def shown(seconds: float | None, cap: float | None) -> str:
+    if seconds is None:
+        return f"> {cap:.3g} s"
+    return f"{seconds * 1e3:.2f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def ratio(other: float | None, ours: float, cap: float) -> str:
+    if other is None:
+        return f"> {cap / ours:,.0f}x"
+    return f"{other / ours:,.1f}x"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=5.0,
+                        help="seconds per outside engine run; CP-SAT and CaDiCaL get up to "
+                             "120x edgematch's time (at most --max-timeout) so a timeout still "
+                             "measures the 100x target")
+    parser.add_argument("--max-timeout", type=float, default=40.0)
+    parser.add_argument("--c-timeout", type=float, default=30.0, help="seconds per C run")
+    parser.add_argument("--quick", action="store_true", help="two 7x7s, for a smoke run")
+    args = parser.parse_args()
+    cases = instances(args.quick)
+    cores = numba.config.NUMBA_NUM_THREADS
+
+    with tempfile.TemporaryDirectory() as folder:
+        binary = str(Path(folder) / "backtrack")
+        gcc = shutil.which("gcc")
+        if gcc:
+            subprocess.run([gcc, "-O3", "-o", binary, str(ROOT / "benchmarks" / "c" / "backtrack.c")],
+                           check=True)
+        # warm the compiled kernel (cached on disk, loaded on first use) on both paths
+        for threads in sorted({1, cores}):
+            run_builtin(planted(4, 4, 4, rng=random.Random(0))[0], True, threads, 1)
+        rows = []
+        for name, puzzle, every in cases:
+            repeat = 20 if puzzle.size <= 9 else 1
+            one, nodes, count = run_builtin(puzzle, every, 1, repeat)
+            many = run_builtin(puzzle, every, cores, repeat)[0] if puzzle.size > 9 else one
+            c_seconds, c_nodes = run_c(binary, puzzle, every, args.c_timeout) if gcc else (None, 0)
+            rows.append(dict(name=name, size=puzzle.size, every=every, one=one, many=many, nodes=nodes, count=count,
+                             c=c_seconds, c_nodes=c_nodes))
+            print(f"{name}: edgematch {shown(one, 0)} on 1 core, C {shown(c_seconds, args.c_timeout)}",
+                  file=sys.stderr, flush=True)
+        spawn = multiprocessing.get_context("spawn")
+        for engine in OUTSIDE:
+            print(f"running {LABEL[engine]} ...", file=sys.stderr, flush=True)
+            # small puzzles run without a deadline: a deadline costs CaDiCaL a child process
+            caps = [None if r["size"] <= 9 else args.timeout if engine == "mip" else
+                    min(max(args.timeout, 120 * min(r["one"], r["many"])), args.max_timeout)
+                    for r in rows]
+            with spawn.Pool(1) as pool:
+                results = pool.apply(run_outside, (engine, cases, caps))
+            for row, cap, (seconds, count) in zip(rows, caps, results):
+                row[engine], row[engine + " cap"] = seconds, cap
+                    if seconds is not None and row["every"]:
+                        assert count == row["count"], (engine, row["name"], count, row["count"])
+
+    report(rows, cores, args)
+
+
+def report(rows: list[dict], cores: int, args) -> None:
+    """The markdown table and the targets, as ratios measured in this run."""
+    ct = args.c_timeout
+    print(f"| instance | task | edgematch 1 core | edgematch {cores} cores | nodes/s 1 core | C -O3 "
+          "| CP-SAT | CaDiCaL | HiGHS | C / edgematch | CP-SAT / edgematch | CaDiCaL / edgematch |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        best = min(r["one"], r["many"])
+        rate = f"{r['nodes'] / r['one'] / 1e6:.1f} M" if r["one"] > 0 else "-"
+        print(f"| {r['name']} | {'all (' + str(r['count']) + ')' if r['every'] else 'first'} "
+              f"| {shown(r['one'], 0)} | {shown(r['many'], 0)} | {rate} | {shown(r['c'], ct)} "
+              f"| {shown(r['cp-sat'], r['cp-sat cap'])} | {shown(r['sat'], r['sat cap'])} "
+              f"| {shown(r['mip'], r['mip cap'])} | {ratio(r['c'], best, ct)} "
+              f"| {ratio(r['cp-sat'], best, r['cp-sat cap'])} | {ratio(r['sat'], best, r['sat cap'])} |")
+    print()
+    big = [r for r in rows if r["nodes"] > 1_000_000]
+    if big:
+        total_nodes, total_time = sum(r["nodes"] for r in big), sum(r["one"] for r in big)
+        print(f"- nodes/s on one core over the instances with > 1 M nodes: "
+              f"{total_nodes / total_time / 1e6:.1f} M (target >= 30 M)")
+        c_rows = [r for r in big if r["c"]]
+        if c_rows:
+            print(f"- C reference on the same instances: "
+                  f"{sum(r['c_nodes'] for r in c_rows) / sum(r['c'] for r in c_rows) / 1e6:.1f} M nodes/s "
+                  "(its own tree: no kinds, no frame deduction)")
+    sevens = [r for r in rows if r["name"].startswith("framed 7x7")]
+    if sevens:
+        ours = statistics.median(min(r["one"], r["many"]) for r in sevens)
+        ours_one = statistics.median(r["one"] for r in sevens)
+        c = statistics.median(r["c"] if r["c"] is not None else float("inf") for r in sevens)
+        print(f"- framed 7x7, median time to first solution: edgematch {shown(ours, 0)} "
+              f"({shown(ours_one, 0)} on 1 core), C {shown(c if c != float('inf') else None, ct)} "
+              f"(C / edgematch: {'> ' + format(ct / ours, ',.0f') if c == float('inf') else format(c / ours, ',.1f')}x)")
+    for engine in ("cp-sat", "sat"):
+        slow = [r for r in rows if r[engine] is None or r[engine] > 1]
+        if slow:
+            worst = min((r[engine] or r[engine + " cap"]) / min(r["one"], r["many"]) for r in slow)
+            print(f"- {LABEL[engine]} over 1 s on {len(slow)} instances; edgematch is at least "
+                  f"{worst:,.0f}x faster on each (target >= 100x)")
+    for r in (r for r in rows if r["every"] and r["size"] == 9):
+        print(f"- {r['name']} (3x3), all {r['count']} solutions: {shown(r['one'], 0)} search time, "
+              f"CP-SAT enumerating {shown(r['cp-sat'], None)}: {ratio(r['cp-sat'], r['one'], None)}")
+
+
+if __name__ == "__main__":
+    main()
