@@ -309,17 +309,20 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     above 1. Of these, the grid whose weakest seam is clearest wins.
     """
     width, height = _block_size(block)
+    # A tilted square looks at most about 1.4 times as long one way as the other.
     shown = {(rows, cols): _weakest_seam(profiles, (rows, cols))
              for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
-             if rows * cols > 1 and 0.6 < (width / height) / (cols / rows) < 1.65}
+             if rows * cols > 1 and 0.7 < (width / height) / (cols / rows) < 1.43}
     shown = {grid: weakest for grid, weakest in shown.items() if weakest > 1}
     if not shown:
         return (1, 1)
     # Art fakes a seam here and there, never as clearly as the real ones all
-    # are; a finer grid wins only if its seams are as clear (4x4 over 2x2).
+    # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
+    # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
     clearest = max(shown.values())
     return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest),
-               key=lambda grid: grid[0] * grid[1])
+               key=lambda grid: (abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2),
+                                 grid[0] * grid[1]))
 
 
 def _weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int]) -> float:
