@@ -55,6 +55,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=12, help="photos per difficulty")
     parser.add_argument("--start", type=int, default=0, help="first seed")
     parser.add_argument("--speed", type=int, default=2, help="12 MP photos to time")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="difficulties, comma-separated")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
@@ -100,7 +101,7 @@ def corner_error(truth: dict, corners: list, matches: list) -> float:
 def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
     rows = defaultdict(lambda: defaultdict(int))
     started = time.perf_counter()
-    for difficulty in LEVELS:
+    for difficulty in args.levels.split(","):
         for i in range(args.n):
             seed = args.start + i
             art, layout = arts[seed % len(arts)], LAYOUTS[(seed // len(arts)) % len(LAYOUTS)]
