@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from .describe import describe, distances
+from .describe import describe, distances, seam_weight
 
-THRESHOLD = 0.3  # average distance above which groups are different halves: purity first,
-# since a person names a whole group at once (0.5% of edges mixed on rendered photos)
+SPREAD = 1.5  # groups stay apart beyond this many times the typical nearest-lookalike distance:
+# purity first, since a person names a whole group at once (0.15% of edges mixed on rendered photos)
 
 
 def lookalikes(crops: Sequence[np.ndarray], groups: int | None = None,
-               threshold: float = THRESHOLD) -> np.ndarray:
+               threshold: float | None = None) -> np.ndarray:
     """Group edge crops that show the same half-figure.
 
     Parameters
@@ -32,8 +32,11 @@ def lookalikes(crops: Sequence[np.ndarray], groups: int | None = None,
     groups : int, optional
         Make exactly this many groups (e.g. 8 for four figures); otherwise
         cut where groups differ by more than ``threshold``.
-    threshold : float
-        Average `vision.describe.distances` above which groups stay apart.
+    threshold : float, optional
+        Average `vision.describe.distances` above which groups stay apart;
+        by default `SPREAD` times the median distance from an edge to its
+        nearest lookalike, since how alike two prints of one half look
+        depends on the photo and the art (glossy, worn, busy).
 
     Returns
     -------
@@ -51,7 +54,7 @@ def lookalikes(crops: Sequence[np.ndarray], groups: int | None = None,
     return cluster(distances(looks, looks), groups, threshold)
 
 
-def cluster(d: np.ndarray, groups: int | None = None, threshold: float = THRESHOLD) -> np.ndarray:
+def cluster(d: np.ndarray, groups: int | None = None, threshold: float | None = None) -> np.ndarray:
     """Average-linkage groups of a square distance matrix (see `lookalikes`).
 
     Examples
@@ -68,6 +71,9 @@ def cluster(d: np.ndarray, groups: int | None = None, threshold: float = THRESHO
     np.fill_diagonal(symmetric, 0)
     tree = linkage(squareform(symmetric, checks=False), method="average")
     if groups is None:
+        if threshold is None:
+            nearest = np.where(np.eye(len(d), dtype=bool), np.inf, symmetric).min(axis=1)
+            threshold = SPREAD * float(np.median(nearest))
         raw = fcluster(tree, t=threshold, criterion="distance")
     else:
         raw = fcluster(tree, t=groups, criterion="maxclust")
@@ -97,7 +103,8 @@ def contact_sheet(crops: Sequence[np.ndarray], labels: np.ndarray, captions: Seq
     Parameters
     ----------
     crops : sequence of (h, w, 3) uint8 ndarrays
-        Edge crops, seam at the top.
+        Edge crops, seam at the top; what does not speak for the side (the
+        corners, where other sides' figures reach in) is shown dimmed.
     labels : ndarray
         Group of each crop (`lookalikes`).
     captions : sequence of str
@@ -125,13 +132,15 @@ def contact_sheet(crops: Sequence[np.ndarray], labels: np.ndarray, captions: Seq
     count = int(labels.max()) + 1 if len(labels) else 0
     sheet = np.full((count * row_h + gap, name_w + per_row * (w + gap) + 60, 3), 255, np.uint8)
     font = cv2.FONT_HERSHEY_SIMPLEX
+    shade = (0.3 + 0.7 * seam_weight(crops[0].shape) / seam_weight(crops[0].shape).max())[..., None]
     for group in range(count):
         top = gap + group * row_h
         cv2.putText(sheet, group_name(group), (10, top + h // 2 + 14), font, 1.3, (0, 0, 0), 3, cv2.LINE_AA)
         members = np.flatnonzero(labels == group)
         for slot, e in enumerate(members[:per_row]):
             left = name_w + slot * (w + gap)
-            sheet[top:top + h, left:left + w] = cv2.resize(crops[e], (w, h), interpolation=cv2.INTER_LINEAR)
+            shown = (crops[e] * shade + 255 * (1 - shade) * 0.5).astype(np.uint8)
+            sheet[top:top + h, left:left + w] = cv2.resize(shown, (w, h), interpolation=cv2.INTER_LINEAR)
             cv2.putText(sheet, captions[e], (left + 2, top + h + 17), font, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
         if len(members) > per_row:
             cv2.putText(sheet, f"+{len(members) - per_row}", (name_w + per_row * (w + gap), top + h // 2 + 8),
