@@ -113,6 +113,7 @@ class Slots:
         self.nfound = np.zeros(n, dtype=np.int64)
         self.status = np.zeros(n, dtype=np.int64)
         self.nodes = np.zeros(n, dtype=np.int64)
+        self.full = np.zeros(1, dtype=np.int64)  # set by a stack whose `found` filled up
         key = tables.first_key()  # the root task: cell 0 open with its whole list
         self.pos[0, 0], self.end[0, 0] = tables.start[key], tables.start[key + 1]
         self.left[0] = tables.left
@@ -152,8 +153,12 @@ class Slots:
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
 def _advance(cells, start, candidate, frame, fixed, above, before,
-             depth, base, pos, end, left, found, budget):
-    """Run one stack for ``budget`` nodes; return (why it stopped, nodes, depth, found)."""
+             depth, base, pos, end, left, found, budget, full):
+    """Run one stack for ``budget`` nodes; return (why it stopped, nodes, depth, found).
+
+    A stack that fills its ``found`` sets ``full[0]``, and the others then
+    stop soon too, so a first solution is not kept waiting for the rest.
+    """
     d = depth
     j, stop, fix = pos[d], end[d], fixed[d]
     nodes = 0
@@ -187,13 +192,14 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
             if fix < 0:
                 left[k] += 1
             if nfound == capacity:
+                full[0] = 1
                 return FULL, nodes, d, nfound
             continue
         d += 1
         key = frame[d]
         key += candidate[pos[above[d]] - 1, 2] + candidate[pos[before[d]] - 1, 3]
         j, stop, fix = start[key], start[key + 1], fixed[d]
-        if nodes >= budget:
+        if nodes >= budget or (nodes & 4095) == 0 and full[0]:
             pos[d], end[d] = j, stop
             return BUDGET, nodes, d, nfound
 
@@ -201,19 +207,19 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
 def _advance_slot(tables_args, slots, s, budget):
     status, nodes, depth, nfound = _advance(
         *tables_args, slots.depth[s], slots.base[s], slots.pos[s], slots.end[s],
-        slots.left[s], slots.found[s], budget)
+        slots.left[s], slots.found[s], budget, slots.full)
     slots.status[s], slots.nodes[s], slots.depth[s], slots.nfound[s] = status, nodes, depth, nfound
 
 
 @numba.njit(cache=True, parallel=True)
 def _advance_all(cells, start, candidate, frame, fixed, above, before,
-                 busy, depth, base, pos, end, left, found, nfound, status, nodes, budget):
+                 busy, depth, base, pos, end, left, found, nfound, status, nodes, budget, full):
     """`_advance` on every busy slot at once, one slot per thread."""
     for s in numba.prange(busy.shape[0]):
         if busy[s]:
             status[s], nodes[s], depth[s], nfound[s] = _advance(
                 cells, start, candidate, frame, fixed, above, before,
-                depth[s], base[s], pos[s], end[s], left[s], found[s], budget)
+                depth[s], base[s], pos[s], end[s], left[s], found[s], budget, full)
         else:
             nodes[s], nfound[s] = 0, 0
 
@@ -233,13 +239,15 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
     budget, alone = 1 << 16, True
     while slots.busy.any():
         started = time.perf_counter()
+        slots.full[0] = 0
         if n == 1 or alone:
             _advance_slot(args, slots, 0, budget)
             alone = False
         else:
             slots.share(tables)
             _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end,
-                         slots.left, slots.found, slots.nfound, slots.status, slots.nodes, budget)
+                         slots.left, slots.found, slots.nfound, slots.status, slots.nodes, budget,
+                         slots.full)
         board.nodes += int(slots.nodes[slots.busy].sum())
         for s in np.flatnonzero(slots.busy):
             for code in slots.found[s, :slots.nfound[s]]:
