@@ -51,14 +51,6 @@ class Looks(NamedTuple):
     def __len__(self) -> int:  # the number of edges, not of fields
         return self.lab.shape[0]
 
-    def take(self, index) -> "Looks":
-        """The looks of the edges at ``index`` (any NumPy index)."""
-        return Looks(self.lab[index], self.weight[index], self.hist[index])
-
-    @staticmethod
-    def join(parts: Sequence["Looks"]) -> "Looks":
-        return Looks(*(np.concatenate(field) for field in zip(*parts)))
-
 
 def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]:
     """Tiles of one photo with its light and white balance taken out.
