@@ -116,6 +116,16 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         The photo or library cannot be read (exit 2).
     NotRecognised
         No puzzle in the photo (exit 3); the annotated image shows what was found.
+
+    Examples
+    --------
+    >>> import tempfile, vision
+    >>> samples = Path(vision.__file__).parents[1] / "samples"
+    >>> answer = solve_photo(samples / "photos" / "witches-touching-normal.jpg",
+    ...                      library=samples / "library" / "witches",
+    ...                      out=Path(tempfile.mkdtemp()) / "answer.png")
+    >>> answer["count"], len(answer["tiles"]), Path(answer["annotated"]).exists()
+    (1, 9, True)
     """
     from .cli.report import solution_json
 
