@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from solver.rules import normalise_code
+from solver.rules import Match, normalise_code
 
 from .errors import InputError
 from .solve import write_json
@@ -49,6 +49,10 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
 
     if sum(x is not None for x in (codes, sheet, groups)) != 1:
         raise click.UsageError("give exactly one of --codes, --sheet or --groups")
+    try:
+        Match.parse(match)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--match") from None
     edges = photo_edges(read_image(photo))
     n = len(edges.corners)
     if sheet:
