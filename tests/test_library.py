@@ -91,3 +91,17 @@ def test_label_sheet_then_groups(photo, tmp_path):
                                    "--groups", str(sheet.with_suffix(".json"))])
     assert run.exit_code == 0, run.output
     assert len(load_library(tmp_path / "lib").codes) == 36
+
+
+def test_label_bad_input_is_one_line_and_exit_2(photo, tmp_path, capsys):
+    from vision.cli import main
+
+    path, codes = photo
+    (tmp_path / "short.json").write_text(json.dumps({"1": [1, 2, 3]}))
+    for extra in (["--codes", str(tmp_path / "short.json")], ["--codes", str(tmp_path / "none.json")],
+                  ["--match", "nonsense", "--codes", str(tmp_path / "short.json")]):
+        with pytest.raises(SystemExit) as done:
+            main(["label", str(path), "--library", str(tmp_path / "lib"), *extra])
+        err = capsys.readouterr().err
+        assert done.value.code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not (tmp_path / "lib").exists()
