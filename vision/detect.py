@@ -137,11 +137,6 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-    # A printed border nearly the table's colour still differs a little: what
-    # differs half as much, right next to a tile, is tile too.
-    grow = max(3, min(rows, cols) // 120) * 2 + 1
-    near = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
-    pass
     return _fill_holes(mask)
 
 
