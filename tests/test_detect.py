@@ -51,6 +51,15 @@ def test_keyboard_on_a_white_desk_is_no_tile():
     assert len(tiles) == 9 and sorted(corner_errors(truth, tiles)) == list(range(9))
 
 
+def test_keyboard_cut_by_the_photo_edge_is_no_tile():
+    # White tiles on a white desk: only the plain second look sees them, and
+    # it sees the keyboard the photo's edge cuts off too.
+    image, truth = render_photo(seed=2, layout="loose", difficulty="easy", size=SIZE,
+                                art="lookalikes", table="white")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and sorted(corner_errors(truth, tiles)) == list(range(9))
+
+
 def test_exif_turned_jpeg_gives_corners_as_the_user_sees_it(tmp_path):
     image, truth = render_photo(seed=3, layout="loose", difficulty="easy", size=SIZE, exif=90)
     save_photo(tmp_path / "phone.jpg", image, truth)

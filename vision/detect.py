@@ -79,6 +79,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, plain: bool)
     """`find_tiles` on a table seen as ``plain`` or not (`table_mask`)."""
     mask = table_mask(small, plain=plain)
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
+    found = [block for block in found if not _cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
     # Lone tiles' size overrules seams that the art fakes, where the seams it
@@ -408,6 +409,27 @@ def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
     points = cv2.perspectiveTransform(points.reshape(-1, 1, 2), unit).reshape(rows + 1, cols + 1, 2)
     return [np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
             for r in range(rows) for c in range(cols)]
+
+
+def _cut_off(block: np.ndarray, found: list[np.ndarray], shape: tuple[int, ...]) -> bool:
+    """Cut by the photo's edge and no whole number of tiles each way (the
+    squarish blocks' median size): something else on the table, a keyboard.
+
+    >>> tiles = [np.float32([[x, 10], [x + 20, 10], [x + 20, 30], [x, 30]]) for x in (10, 40, 70)]
+    >>> keys = np.float32([[0, 90], [100, 90], [100, 99], [0, 99]])
+    >>> _cut_off(keys, tiles + [keys], (100, 120)), _cut_off(tiles[0], tiles + [keys], (100, 120))
+    (True, False)
+    """
+    rows, cols = shape[:2]
+    edge = 0.01 * max(rows, cols)
+    x, y = block[:, 0], block[:, 1]
+    if edge < x.min() and edge < y.min() and x.max() < cols - 1 - edge and y.max() < rows - 1 - edge:
+        return False
+    squarish = [np.sqrt(cv2.contourArea(quad)) for quad in found if 0.7 < np.divide(*_block_size(quad)) < 1.43]
+    if not squarish:
+        return False
+    counts = np.float32(_block_size(block)) / np.median(squarish)
+    return bool(np.any(np.abs(counts - np.round(counts)) > 0.4) or counts.min() < 0.7)
 
 
 def _covers_tile(mask: np.ndarray, cell: np.ndarray) -> bool:
