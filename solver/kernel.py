@@ -17,6 +17,7 @@ show north and west); here it is flattened into arrays:
 Cores share the work by splitting stacks: a slot that has nothing to do takes
 the upper half of the untried candidates at the shallowest open level of a
 busy slot. Every subtree is searched exactly once, so counts do not change.
+The first chunk runs on one core, so small trees end before threads start.
 
 numba is imported only when this module is, which `solver.search` does only
 for grids too big for the pure search to be instant.
@@ -68,7 +69,7 @@ class Tables:
         last_row = np.arange(cells) >= cells - cols
         cls = last_col + 2 * last_row if strict else np.zeros(cells, int)
         self.frame = (cls * width * width).astype(np.int32)
-        self.fixed = np.full(cells, -1, dtype=np.int32)  # the candidate a hint cell must take
+        self.fixed = np.full(cells, -1, dtype=np.int32)  # a hint cell's 4 * kind + quarters
         for cell, choice in board.fixed.items():
             self.fixed[cell] = 4 * choice[0] + choice[1]
         self.left = np.array(board.left, dtype=np.int32)
