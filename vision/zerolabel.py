@@ -5,18 +5,20 @@ holds every half several times over. So:
 
 1. group the edges by appearance into lookalike halves. An edge's nearest
    lookalike is nearly always the same half (the photo holds each several
-   times), while glare stretches a group too far for one distance cut; so
-   two groupings are made, chains of nearest lookalikes merged by average
-   linkage (`neighbour_groups`) and spectral clustering (`spectral_groups`),
-   and the tighter one is tried first;
+   times), so chains of nearest lookalikes are merged by average linkage
+   (`neighbour_groups`). A half printed only once has no lookalike and
+   would join some other half's chain, so a second grouping leaves an edge
+   far from all others (`LONER`) a chain of its own;
 2. find which groups are the two halves of one figure. Each way of pairing
-   the groups up is a candidate; the likeliest are tried first, ranked by
-   two cues: halves of one figure share colours, and the pixels along a
-   seam continue across it (the figure is cut at its waist there);
+   the groups up is a candidate, ranked by two cues: halves of one figure
+   share colours, and the pixels along a seam continue across it (the
+   figure is cut at its waist there);
 3. let the solver judge: a pairing gives every edge a signed code (+k, -k
-   for figure k) and ranked candidates from its distance to every group;
-   the likeliest pairing whose reading solves as read wins, and when none
-   does, the one the solver re-reads best (`solver.repair`).
+   for figure k) and ranked candidates from its distance to every group.
+   Random 3x3 puzzles fit loosely, so a grouping with a stray edge still
+   fits with some unlikely pairing; of the readings that fit as read, the
+   one whose pairing is likeliest wins, whichever grouping it comes from.
+   When none fits, the one the solver re-reads best (`solver.repair`).
 
 Codes are then figure numbers signed by half, as SPEC.md's JSON reports
 them for zero-label photos. Nothing here knows what a figure is: four
@@ -42,6 +44,7 @@ from .read import Reading
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
 RELEARN = 3  # readings re-read by `solver.repair` when none fits as read
+LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = (1, 6)  # rows of an edge crop (seam at the top) read as the seam's profile
 
 
@@ -88,15 +91,16 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     for count in halves or (8, 6, 10):
         if count >= len(crops):
             continue
-        groupings = [neighbour_groups(d, count), spectral_groups(d, count)]
-        for labels in sorted(groupings, key=lambda labels: spread(d, labels)):
+        fitting = []
+        for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
-            for _, pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
+            for cost, pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
                 reading = _reading(near, pairing)
-                if _fits(reading, rows, cols, timeout):
-                    return reading  # the likeliest pairing that fits as read
-                tried.append(reading)
+                (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, reading))
+        if fitting:
+            return min(fitting, key=lambda found: found[0])[1]
     # nothing fits as read: the likeliest few readings, re-read by the solver
+    tried = [reading for _, reading in sorted(tried, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in tried[:RELEARN]]
     return min(fixes, key=lambda fix: (len(fix[0].mismatched), fix[0].cost))[1]
 
@@ -140,11 +144,13 @@ def half_distances(looks: Looks, shift: int = 1, truncate: float = 60.0,
     return d
 
 
-def neighbour_groups(d: np.ndarray, count: int) -> np.ndarray:
+def neighbour_groups(d: np.ndarray, count: int, loner: float = math.inf) -> np.ndarray:
     """Group items by chains of nearest neighbours, merged into ``count`` groups.
 
-    Every item is linked to its nearest neighbour; the linked chains (nearly
-    always one half each) are then merged by average linkage
+    Every item is linked to its nearest neighbour, unless that is more than
+    ``loner`` times the median distance from an item to its nearest
+    neighbour away (a half printed once has no lookalike); the linked
+    chains (nearly always one half each) are then merged by average linkage
     (`vision.group.cluster`) on their mean distances.
 
     Examples
@@ -153,12 +159,16 @@ def neighbour_groups(d: np.ndarray, count: int) -> np.ndarray:
     ...               [2, 2, 2, 0, .2], [2, 2, 2, .2, 0]])
     >>> neighbour_groups(d, 2).tolist()
     [0, 0, 0, 1, 1]
+    >>> neighbour_groups(d, 3, loner=1.5).tolist()  # item 2: twice as far as most
+    [0, 0, 1, 2, 2]
     """
     from scipy.sparse.csgraph import connected_components
 
     others = d + np.diag(np.full(len(d), np.inf))
+    nearest = others.min(axis=1)
+    linked = np.flatnonzero(nearest <= loner * np.median(nearest))
     links = np.zeros(d.shape, bool)
-    links[np.arange(len(d)), others.argmin(axis=1)] = True
+    links[linked, others.argmin(axis=1)[linked]] = True
     chains, chain = connected_components(links, directed=False)
     if chains <= count:
         return _first_appearance(chain)
@@ -166,51 +176,6 @@ def neighbour_groups(d: np.ndarray, count: int) -> np.ndarray:
                         for a in range(chains)])
     np.fill_diagonal(between, 0)
     return _first_appearance(cluster(between, groups=count)[chain])
-
-
-def spread(d: np.ndarray, labels: np.ndarray) -> float:
-    """How loose a grouping is: mean distance of items to their own group.
-
-    An item alone in its group counts its nearest neighbour's distance.
-    """
-    own = group_distances(d, labels)[np.arange(len(d)), labels]
-    alone = np.bincount(labels)[labels] == 1
-    nearest = np.min(d + np.diag(np.full(len(d), np.inf)), axis=1)
-    return float(np.where(alone, nearest, own).mean())
-
-
-def spectral_groups(d: np.ndarray, count: int) -> np.ndarray:
-    """Group items by a distance matrix into ``count`` groups, spectrally.
-
-    Affinities are scaled per item by the distance to its fifth neighbour,
-    so dense and loose groups are both found; the leading eigenvectors of
-    the normalised affinity are then clustered by k-means (several seeded
-    starts, the tightest kept), so the result is repeatable.
-
-    Examples
-    --------
-    >>> d = np.array([[0, .1, .1, 2, 2, 2], [.1, 0, .1, 2, 2, 2], [.1, .1, 0, 2, 2, 2],
-    ...               [2, 2, 2, 0, .1, .1], [2, 2, 2, .1, 0, .1], [2, 2, 2, .1, .1, 0]])
-    >>> spectral_groups(d, 2).tolist()
-    [0, 0, 0, 1, 1, 1]
-    """
-    from scipy.cluster.vq import kmeans2  # only zero-label reading needs it
-
-    n = len(d)
-    scale = np.sort(d, axis=1)[:, min(5, n - 1)] + 1e-6
-    affinity = np.exp(-d ** 2 / (scale[:, None] * scale[None]))
-    np.fill_diagonal(affinity, 0)
-    degree = affinity.sum(axis=1) + 1e-12
-    _, vectors = np.linalg.eigh(affinity / np.sqrt(degree[:, None] * degree[None]))
-    points = vectors[:, -count:]
-    points /= np.linalg.norm(points, axis=1, keepdims=True) + 1e-12
-    best, labels = math.inf, None
-    for seed in range(8):
-        centres, found = kmeans2(points, count, minit="++", seed=seed)
-        spread = float(((points - centres[found]) ** 2).sum())
-        if spread < best and len(np.unique(found)) == count:
-            best, labels = spread, found
-    return _first_appearance(found if labels is None else labels)
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
