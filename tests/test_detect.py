@@ -44,6 +44,14 @@ def test_every_tile_found_with_its_corners(layout, difficulty, seed):
     assert problem(tiles) is None
 
 
+def test_hairline_seams_split_a_block_of_frogs():
+    # Four alike frogs, full-bleed, laid edge to edge a little off the even
+    # spacing: each seam is a faint line that steps from tile to tile.
+    image, truth = render_photo(seed=1, layout="touching", difficulty="easy", size=SIZE, art="frogs")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
+
+
 def test_keyboard_on_a_white_desk_is_no_tile():
     image, truth = render_photo(seed=3, layout="loose", difficulty="hard", size=SIZE, table="white")
     assert truth["params"]["table"] == "white"

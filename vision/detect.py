@@ -325,15 +325,31 @@ def _weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int]) -> float:
     """The lowest score of the grid's inner seams (infinite for one cell)."""
     across, down = profiles
     rows, cols = grid
-    seams = [_near(across, c / cols) for c in range(1, cols)] + [_near(down, r / rows) for r in range(1, rows)]
+    seams = ([_seam(across, c / cols, rows, 0.1 / cols) for c in range(1, cols)]
+             + [_seam(down, r / rows, cols, 0.1 / rows) for r in range(1, rows)])
     return min(seams, default=np.inf)
 
 
-def _near(profile: np.ndarray, where: float, slack: float = 0.03) -> float:
-    """The profile's best within ``slack`` of a fraction of its length: gaps
-    between tiles and shadows shift seams off the even spacing."""
-    n = len(profile)
-    return float(profile[max(0, round((where - slack) * n)):round((where + slack) * n) + 1].max())
+def _seam(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
+    """How clearly a seam runs down ``scores`` (rows along the seam) at a
+    fraction ``where`` of its width, past ``cells`` cells.
+
+    Cell by cell: the median along the seam (art crosses it here and there)
+    at its best place within ``slack`` of ``where``, since tiles laid by hand
+    sit a little off the even spacing, each its own way. The median over
+    the cells: art fakes a seam in one cell, not all the way.
+
+    >>> scores = np.zeros((90, 90), np.float32)
+    >>> scores[:30, 31] = scores[30:60, 29] = scores[60:, 30] = 2
+    >>> _seam(scores, 1 / 3, 3, 0.03), _seam(scores, 1 / 2, 3, 0.03)
+    (2.0, 0.0)
+    """
+    length, width = scores.shape
+    near = scores[:, max(0, round((where - slack) * width)):round((where + slack) * width) + 1]
+    # Each cell's middle 80% (not the seams crossing this one), every other row.
+    rows = (np.arange(cells)[:, None] + np.arange(0.1, 0.9, 2 * cells / length)) * length / cells
+    along = np.median(near[np.int32(rows)], axis=1)  # (cells, places)
+    return float(np.median(along.max(axis=1)))
 
 
 def _block_size(block):
@@ -343,28 +359,25 @@ def _block_size(block):
 
 
 def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
-    """How much each column (and each row) of the block looks like a seam.
+    """How much each pixel of the block looks like part of a seam, both ways.
 
-    The block is warped to a rectangle of its size, once. For each column: the
-    median over rows of the horizontal gradient (its max over a few columns,
-    so a seam may wander a little) over 2.5 times the block's usual, or the
-    share of the column that is table over a half; a seam scores above 1.
-    A median along the seam, so art crossing it here and there does not count.
+    The block is warped to a rectangle of its size, once. For seams running
+    down it: each pixel's horizontal gradient over 2.5 times the block's
+    usual (the median over columns of their medians), or 2 on table (a gap
+    between tiles); a seam scores above 1 (`_seam` takes the median
+    along it). Returns that, and the same for seams running across, turned
+    so that rows run along the seams.
     """
     width, height = map(int, _block_size(block))
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     warp = cv2.getPerspectiveTransform(block, target)
     flat = cv2.warpPerspective(image, warp, (width, height))
     table = cv2.warpPerspective(255 - mask, warp, (width, height)).astype(np.float32) / 255
-    wander = max(3, min(width, height) // 200 * 2 + 1)
-    edges, gaps = [], []
-    for dx, dy, axis in ((1, 0, 0), (0, 1, 1)):
-        gradient = np.max(np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, dy, ksize=3)), axis=2)
-        kernel = np.ones((1, wander) if axis == 0 else (wander, 1), np.uint8)
-        edges.append(np.median(cv2.dilate(gradient.astype(np.float32), kernel), axis=axis))
-        gaps.append(np.mean(cv2.dilate(table, kernel), axis=axis) / 0.5)
-    usual = 2.5 * max(float(np.median(np.concatenate(edges))), 12.0)
-    return [np.maximum(edge / usual, gap) for edge, gap in zip(edges, gaps)]
+    gap = table / 0.5
+    across, down = (np.max(np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, 1 - dx, ksize=3)), axis=2).astype(np.float32)
+                    for dx in (1, 0))
+    usual = 2.5 * max(float(np.median(np.concatenate([np.median(across, axis=0), np.median(down, axis=1)]))), 12.0)
+    return [np.maximum(across / usual, gap), np.maximum(down / usual, gap).T]
 
 
 def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[tuple[int, int]]:
