@@ -10,14 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-import numpy as np
 
 from .rules import Code, Match
 
 SIDES = "NESW"
 MAX_SIDE = 16
-# Under a clockwise turn the code on side k comes from side k-1.
-_TURNS = np.array([[(k - r) % 4 for k in range(4)] for r in range(4)])
 
 
 def turn(edges: Sequence, quarters: int) -> tuple:
@@ -26,7 +23,9 @@ def turn(edges: Sequence, quarters: int) -> tuple:
     >>> turn((1, -4, -3, 2), 1)
     (2, 1, -4, -3)
     """
-    return tuple(edges[i] for i in _TURNS[quarters % 4])
+    # under a clockwise turn the code on side k comes from side k - 1
+    edges, q = tuple(edges), quarters % 4
+    return edges[-q:] + edges[:-q] if q else edges
 
 
 class Placement(NamedTuple):

@@ -1,15 +1,18 @@
-"""Backtracking search: fill cells in reading order from candidate tables.
+"""Backtracking search: fill cells from candidate tables keyed by two sides.
 
 The representation does the work. Edge codes become small integers with a
 ``partner`` table; identical tiles (equal up to a turn) become one *kind* with
 a count, so swapping them is never tried twice; and every kind's distinct
-turns are filed in a table keyed by the two codes a cell must show on its
-north and west sides, which the tiles above and to the left already fix.
-The search is then a few lines: look up the cell's key, try what is there.
+turns are filed in tables keyed by the codes on two neighbouring sides. The
+search is then a few lines: take the next cell, read the two codes its placed
+neighbours (or the border) fix, try what the table holds there.
 
 Whole-grid turns are folded by fixing the turn of one tile that is unique and
-looks different in every turn (as the MIP in the seeds fixes one block);
-when no tile qualifies the solutions are deduplicated by their canonical turn.
+looks different in every turn (as the MIP in the seeds fixes one block); the
+pure search lays that tile first, in each cell in turn, and grows outwards
+from it, always to the cell with the most sides fixed. When no tile qualifies
+the solutions are deduplicated by their canonical turn. Grids above 3x3 run
+the row-scan kernel in `solver.kernel` over the `(north, west)` table.
 """
 from __future__ import annotations
 
@@ -62,19 +65,18 @@ def kinds_of(tiles: list) -> Kinds:
     [[0, 1], [2]]
     """
     edges, members, kind_of, offset = [], [], [], []
+    seen: dict = {}  # every turn of every kind so far -> (kind, quarters)
     for t, tile in enumerate(tiles):
-        for k, kind in enumerate(edges):
-            quarters = next((q for q in range(4) if turn(kind, q) == tuple(tile)), None)
-            if quarters is not None:
-                members[k].append(t)
-                kind_of.append(k)
-                offset.append(quarters)
-                break
-        else:
-            edges.append(tuple(tile))
-            members.append([t])
-            kind_of.append(len(edges) - 1)
-            offset.append(0)
+        tile = tuple(tile)
+        if tile not in seen:
+            edges.append(tile)
+            members.append([])
+            for q in range(4):
+                seen.setdefault(turn(tile, q), (len(edges) - 1, q))
+        kind, quarters = seen[tile]
+        members[kind].append(t)
+        kind_of.append(kind)
+        offset.append(quarters)
     return Kinds(edges, [len(m) for m in members], members, kind_of, offset)
 
 
@@ -115,11 +117,13 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
     # one solution needs no folding, and pinning a turn would only hide the nearest one
     board = _Board(puzzle, fold=limit != 1)
     found = Found(board, limit)
+    # setting up (the compiler's import, the fill orders) is not search time
+    kernel = _kernel(board)
+    starts = board.starts() if kernel is None else None
     watch = _Watch(timeout, progress, found.grids)
     try:
-        kernel = _kernel(board)
         if kernel is None:
-            finished = board.search(found.keep, watch)
+            finished = board.search(starts, found.keep, watch)
         else:
             finished = kernel.search(board, found.keep, watch, capacity=min(limit or 256, 256))
     except KeyboardInterrupt:
@@ -217,6 +221,7 @@ class _Board:
         self.dedupe = fold and not puzzle.fixed and self.pinned is None
         self.table = self._candidates(kind_edges, m + 2)
         self.kind_edges = kind_edges
+        self.around = self._around(self.rows, self.cols)
         self.nodes = 0
 
     @staticmethod
@@ -254,54 +259,201 @@ class _Board:
                         table[north * width + west].append((k, q) + e)
         return table
 
-    def search(self, keep, watch: _Watch) -> bool:
-        """Run the backtracking; True when it ran to the end."""
-        rows, cols, width = self.rows, self.cols, self.any + 2
-        cells = rows * cols
-        partner, table, left, border = self.partner, self.table, self.left, self.border
-        east, south = [0] * cells, [0] * cells
-        choice = [None] * cells
-        fixed = [self.fixed.get(i) for i in range(cells)]
-        last_col = [i % cols == cols - 1 for i in range(cells)]
-        last_row = [i >= cells - cols for i in range(cells)]
-        strict = border != self.any
-        stop = False
+    def search(self, starts: list, keep, watch: _Watch) -> bool:
+        """Run the backtracking from `starts`; True when it ran to the end.
 
-        def place(i: int) -> bool:
-            nonlocal stop
-            if i == cells:
-                stop = keep(choice)
+        Cells are filled outwards from a start, each next cell the one with
+        the most sides already fixed (by placed neighbours or the border), so
+        after the first few every cell is looked up by two codes. When a
+        tile's turn is pinned that tile is laid first, in each cell in turn:
+        a few starts of one turn each instead of every tile in every turn.
+        """
+        cells, width = self.rows * self.cols, self.any + 2
+        partner, left, active = self.partner, self.left, watch.active
+        shown = [None] * cells  # the (kind, quarters, N, E, S, W) laid in each cell
+        fixed = [self.fixed.get(i) for i in range(cells)]
+        nodes, stop = 0, False
+
+        def place(steps: list, i: int) -> bool:
+            nonlocal nodes, stop
+            if i == len(steps):
+                stop = keep([entry[:2] for entry in shown])
                 return stop
-            north = partner[south[i - cols]] if i >= cols else border
-            west = partner[east[i - 1]] if i % cols else border
-            fix = fixed[i]
-            for k, q, n, e, s, w in table[north * width + west]:
+            cell, table, xc, xj, yc, yj, extra = steps[i]
+            x = partner[shown[xc][xj]] if xc >= 0 else xj
+            y = partner[shown[yc][yj]] if yc >= 0 else yj
+            fix = fixed[cell]
+            for entry in table[x * width + y]:
+                k = entry[0]
                 if fix is None:
                     if not left[k]:
                         continue
-                elif fix != (k, q):
+                elif fix != entry[:2]:
                     continue
-                if strict and ((last_col[i] and e != border) or (last_row[i] and s != border)):
+                if extra and any(entry[j] != (partner[shown[c][cj]] if c >= 0 else cj)
+                                 for j, c, cj in extra):
                     continue
-                self.nodes += 1
-                if watch.active and not self.nodes & 1023 and watch.check(self.nodes, i + 1):
+                nodes += 1
+                if active and not nodes & 1023 and watch.check(nodes, i + 1):
                     stop = True
                     raise _Timeout
                 if fix is None:
                     left[k] -= 1
-                east[i], south[i], choice[i] = e, s, (k, q)
-                found = place(i + 1)
+                shown[cell] = entry
+                found = place(steps, i + 1)
                 if fix is None:
                     left[k] += 1
                 if found:
                     return True
             return False
 
+        def begin(laid: list | None, steps: list) -> bool:
+            nonlocal nodes
+            if laid is None:
+                return place(steps, 0)
+            for cell, entry in laid:
+                nodes += 1
+                shown[cell] = entry
+                if place(steps, 0):
+                    return True
+            return False
+
+        if self.pinned is not None:
+            left[self.pinned] -= 1
         try:
-            place(0)
+            for laid, steps in starts:
+                if begin(laid, steps):
+                    break
         except _Timeout:
             return False
+        finally:
+            self.nodes = nodes
+            if self.pinned is not None:
+                left[self.pinned] += 1
         return not stop
+
+    def starts(self) -> list:
+        """The ways a search begins: ``(laid, steps)``, tiles laid first and the fill after.
+
+        ``laid`` lists ``(cell, entry)`` alternatives for the pinned tile in
+        one start cell (starts where it fits nowhere are left out); with no
+        pinned tile there is one start, at a hint or the centre, and ``laid``
+        is None.
+        """
+        tables = self._side_tables()
+        if self.pinned is None:
+            return [(None, self._steps(tables, self._plan(self._first_cell())))]
+        starts = []
+        for cell in range(self.rows * self.cols):
+            plan = self._plan(cell)
+            laid = [(cell, entry) for entry in self._pinned_entries(tables, plan[0])]
+            if laid:
+                starts.append((laid, self._steps(tables, plan[1:])))
+        return starts
+
+    def _steps(self, tables: list, plan: list) -> list:
+        """A plan in the form the search reads fastest.
+
+        ``(cell, table, xc, xj, yc, yj, extra)``: the code looked up first is
+        the partner of ``shown[xc][xj]``, or ``xj`` itself when ``xc`` is -1
+        (the border, or any code); likewise ``y``; ``extra`` holds
+        ``(index, cell, index)`` checks of further fixed sides.
+        """
+        def source(found) -> tuple:
+            if found is None:
+                return -1, self.any
+            cell, which = found
+            return (cell, 2 + which) if cell >= 0 else (-1, which)
+
+        steps = []
+        for cell, pair, first, second, extra in plan:
+            steps.append((cell, tables[pair]) + source(first) + source(second)
+                         + (tuple((2 + side,) + source(found) for side, found in extra),))
+        return steps
+
+    def _first_cell(self) -> int:
+        """Where a search with no pinned tile starts: a hint, else the centre."""
+        if self.fixed:
+            return min(self.fixed)
+        return (self.rows // 2) * self.cols + self.cols // 2
+
+    def _pinned_entries(self, tables: list, head: tuple) -> list:
+        """The pinned kind's allowed turns that fit the start cell's border."""
+        _, pair, first, second, extra = head
+        x = first[1] if first else self.any
+        y = second[1] if second else self.any
+        return [e for e in tables[pair][x * (self.any + 2) + y]
+                if e[0] == self.pinned and all(e[2 + side] == code for side, (_, code) in extra)]
+
+    def _plan(self, start: int) -> list:
+        """The fill order from ``start`` and, per cell, where its fixed sides come from.
+
+        A step is ``(cell, pair, first, second, extra)``: look the cell up in
+        ``tables[pair]`` by the codes on sides ``pair`` and ``pair + 1``
+        (``first``, ``second``), then check the ``extra`` sides. A source is
+        ``(cell, side)`` of a placed neighbour, whose partner code is needed,
+        or ``(-1, code)`` for the border. Hints come first after ``start``,
+        then always the cell with the most fixed sides.
+        """
+        cells, strict, around = self.rows * self.cols, self.border != self.any, self.around
+        fixed_count = [sum(n < 0 for _, n in sides) if strict else 0 for sides in around]
+        placed = [False] * cells
+        steps = []
+        cell = start
+        for _ in range(cells):
+            fixed_sides = {}
+            for side, n in around[cell]:
+                if n < 0:
+                    if strict:
+                        fixed_sides[side] = (-1, self.border)
+                elif placed[n]:
+                    fixed_sides[side] = (n, (side + 2) % 4)
+            pair = next((a for a in range(4) if a in fixed_sides and (a + 1) % 4 in fixed_sides),
+                        next(iter(fixed_sides), 0))
+            first, second = fixed_sides.pop(pair, None), fixed_sides.pop((pair + 1) % 4, None)
+            steps.append((cell, pair, first, second, tuple(fixed_sides.items())))
+            placed[cell] = True
+            for _, n in around[cell]:
+                if n >= 0:
+                    fixed_count[n] += 1
+            cell = self._next_cell(placed, fixed_count)
+        return steps
+
+    def _next_cell(self, placed: list, fixed_count: list) -> int:
+        """The next cell to fill: a hint first, else the one with most sides fixed."""
+        for c in self.fixed:
+            if not placed[c]:
+                return c
+        best, most = -1, -1
+        for c, count in enumerate(fixed_count):
+            if not placed[c] and count > most:
+                best, most = c, count
+        return best
+
+    @staticmethod
+    def _around(rows: int, cols: int) -> list:
+        """Per cell, ``(side, neighbour)`` for its four sides; -1 is off the grid."""
+        return [[(side, (r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1)
+                 for side, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1)))]
+                for r, c in (divmod(i, cols) for i in range(rows * cols))]
+
+    def _side_tables(self) -> list:
+        """tables[a][x * width + y] lists the entries showing x on side a and y on side a + 1.
+
+        ``self.any`` in place of a code matches every code; an entry is
+        ``(kind, quarters, N, E, S, W)``.
+        """
+        width = self.any + 2
+        entries = self.table[self.any * width + self.any]
+        tables = []
+        for a in range(4):
+            table = [[] for _ in range(width * width)]
+            for entry in entries:
+                for x in (entry[2 + a], self.any):
+                    for y in (entry[2 + (a + 1) % 4], self.any):
+                        table[x * width + y].append(entry)
+            tables.append(table)
+        return tables
 
     def picture(self, choice: list) -> tuple:
         """What a person sees: the edges in every cell."""
