@@ -5,9 +5,10 @@ Run: python benchmarks/detect_bench.py [--seeds N] [--size WxH] [--no-big]
 
 For every layout x difficulty, N photos (art sets and tables vary with the
 seed; a third of them saved as phone JPEGs turned by EXIF and read back):
-how many photos had every tile found and nothing else, and the corner
-error (distance to the truth corner over the tile's side, mean and worst);
-each photo missed is named, to render again with `edgematch render`.
+how many photos had every tile found (each corner within a tenth of its
+side) and nothing else, and the corner error (distance to the truth
+corner over the tile's side, mean and worst); each photo missed is named,
+to render again with `edgematch render`.
 Then the speed on a 12 MP and a 48 MP JPEG, as ratios to a bare cv2.imread
 of the same file measured in the same run (the machine is shared).
 """
@@ -29,8 +30,12 @@ from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, 
 TURNS = (0, 90, 270)
 
 
+FOUND = 0.1  # a tile's worst corner off by more than this share of its side is not found
+
+
 def corner_errors(truth: dict, tiles: list) -> list[float] | None:
-    """Each tile's worst corner error over its side, or None unless exactly the truth tiles were found."""
+    """Each tile's worst corner error over its side, or None unless exactly the truth tiles were found
+    (each within `FOUND`)."""
     matches = match_tiles(truth, tiles)
     if len(tiles) != len(truth["tiles"]) or None in matches or len({m.tile for m in matches}) != len(tiles):
         return None
@@ -38,7 +43,7 @@ def corner_errors(truth: dict, tiles: list) -> list[float] | None:
     for quad, match in zip(tiles, matches):
         corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
         errors.append(float(np.linalg.norm(quad - corners, axis=1).max() / np.linalg.norm(corners[1] - corners[0])))
-    return errors
+    return errors if max(errors) < FOUND else None
 
 
 def median_seconds(repeats: int, work) -> float:
