@@ -41,9 +41,11 @@ OUTSIDE = ("cp-sat", "sat", "mip")
 LABEL = {"cp-sat": "CP-SAT", "sat": "CaDiCaL", "mip": "HiGHS"}
 
 
-def instances(quick: bool) -> list[tuple[str, Puzzle, bool]]:
+def instances(quick: bool, seeds_only: bool = False) -> list[tuple[str, Puzzle, bool]]:
     """(name, puzzle, all solutions?) for every benchmark instance."""
     seeds = [(p.stem, load_puzzle(p), True) for p in sorted((ROOT / "samples" / "puzzles").glob("*"))]
+    if seeds_only:
+        return seeds
     rng = random.Random(2026)
     out = seeds + [("signed 4x4", planted(4, 4, 4, rng=rng)[0], False),
                    ("signed 5x5", planted(5, 5, 4, rng=rng)[0], False),
@@ -121,8 +123,10 @@ def main() -> None:
     parser.add_argument("--max-timeout", type=float, default=60.0)
     parser.add_argument("--c-timeout", type=float, default=30.0, help="seconds per C run")
     parser.add_argument("--quick", action="store_true", help="two 7x7s, for a smoke run")
+    parser.add_argument("--seeds", action="store_true",
+                        help="only the seed puzzles (all solutions of each; a few seconds)")
     args = parser.parse_args()
-    cases = instances(args.quick)
+    cases = instances(args.quick, args.seeds)
     cores = numba.config.NUMBA_NUM_THREADS
 
     with tempfile.TemporaryDirectory() as folder:
