@@ -420,14 +420,20 @@ class _Board:
         return steps
 
     def _next_cell(self, placed: list, fixed_count: list) -> int:
-        """The next cell to fill: a hint first, else the one with most sides fixed."""
+        """The next cell to fill: a hint first, else the one with most sides fixed.
+
+        Ties go to the cell that leaves the most neighbours with a side
+        fixed already, so that the cell after it is fixed on two sides.
+        """
         for c in self.fixed:
             if not placed[c]:
                 return c
-        best, most = -1, -1
+        best, most = -1, None
         for c, count in enumerate(fixed_count):
-            if not placed[c] and count > most:
-                best, most = c, count
+            if not placed[c]:
+                primed = sum(n >= 0 and not placed[n] and fixed_count[n] > 0 for _, n in self.around[c])
+                if most is None or (count, primed) > most:
+                    best, most = c, (count, primed)
         return best
 
     @staticmethod
