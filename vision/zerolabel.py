@@ -105,19 +105,19 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     return min(fixes, key=lambda fix: (len(fix[0].mismatched), fix[0].cost))[1]
 
 
-def half_distances(looks: Looks, shift: int = 1, truncate: float = 60.0) -> np.ndarray:
+def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
     """Dissimilarity of edges as halves, for telling the two halves of one figure apart.
 
     `vision.describe.distances` weights pixels by nearness to the seam, which
     suits a library of clean examples; but at the seam the two halves of one
     figure show the same waist. Here the whole side's triangle counts, deeper
-    pixels (head or feet) as much as the waist, templates may slip by
-    ``shift`` cells (tiles are cut a little unevenly), and pixels count as
-    much as the halves differ there (`telling_pixels`). Glare stays out, as
-    there. Pixel differences are truncated at ``truncate`` delta-E: high
-    enough that a shadowed print of one half stays nearer its own half than
-    any other half. Colour histograms, which glare and shade shift, are left
-    out (on rendered photos they misgroup more edges than they save).
+    pixels (head or feet) as much as the waist, and pixels count as much as
+    the halves differ there (`telling_pixels`). Glare stays out, as there.
+    Pixel differences are truncated at ``truncate`` delta-E: high enough
+    that a shadowed print of one half stays nearer its own half than any
+    other half. Colour histograms, which glare and shade shift, are left
+    out, and so is letting templates slip a cell: on rendered photos both
+    misgroup more edges than they save.
 
     Returns
     -------
@@ -126,16 +126,10 @@ def half_distances(looks: Looks, shift: int = 1, truncate: float = 60.0) -> np.n
     lab = looks.lab
     n, rows, cols = lab.shape[:3]
     weight = (looks.weight > 0) * edge_mask((rows, cols)) * telling_pixels(lab)
-    best = np.full((n, n), np.inf)
-    for dy, dx in ((0, 0), (0, shift), (0, -shift), (shift, 0), (-shift, 0)):
-        ya, yb, xa, xb = max(dy, 0), max(-dy, 0), max(dx, 0), max(-dx, 0)
-        a = lab[:, ya:rows - yb, xa:cols - xb].reshape(n, 1, -1, 3)
-        b = lab[:, yb:rows - ya, xb:cols - xa].reshape(1, n, -1, 3)
-        w = (weight[:, ya:rows - yb, xa:cols - xb].reshape(n, 1, -1)
-             * weight[:, yb:rows - ya, xb:cols - xa].reshape(1, n, -1))
-        pixel = np.minimum(np.sqrt(((a - b) ** 2).sum(axis=-1)), truncate) / truncate
-        best = np.minimum(best, (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6))
-    d = np.minimum(best, best.T)
+    a, b = lab.reshape(n, 1, -1, 3), lab.reshape(1, n, -1, 3)
+    w = weight.reshape(n, 1, -1) * weight.reshape(1, n, -1)
+    pixel = np.minimum(np.sqrt(((a - b) ** 2).sum(axis=-1)), truncate) / truncate
+    d = (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
     np.fill_diagonal(d, 0)
     return d
 
