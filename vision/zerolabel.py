@@ -123,15 +123,44 @@ def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
     -------
     d : (n, n) symmetric float ndarray, 0 on the diagonal
     """
-    lab = looks.lab
-    n, rows, cols = lab.shape[:3]
-    weight = (looks.weight > 0) * edge_mask((rows, cols)) * telling_pixels(lab)
+    n, rows, cols = looks.lab.shape[:3]
+    mask = (looks.weight > 0) * edge_mask((rows, cols))
+    lab = even_light(looks.lab, mask)
+    weight = mask * telling_pixels(lab)
     a, b = lab.reshape(n, 1, -1, 3), lab.reshape(1, n, -1, 3)
     w = weight.reshape(n, 1, -1) * weight.reshape(1, n, -1)
     pixel = np.minimum(np.sqrt(((a - b) ** 2).sum(axis=-1)), truncate) / truncate
     d = (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
     np.fill_diagonal(d, 0)
     return d
+
+
+def even_light(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Edge templates with each tile's lightness shifted to the photo's mean.
+
+    A shadow or a bright reflection often covers a whole tile; its four sides
+    share it, and the puzzle's tiles share their palette, so a tile whose
+    sides are darker than the rest is taken as shaded.
+
+    Parameters
+    ----------
+    lab : (n, rows, cols, 3) ndarray
+        Lab templates, 4 per tile (edge ``4 * i + k`` is side ``k`` of tile ``i``).
+    mask : (n, rows, cols) ndarray
+        Where each template speaks for its side.
+
+    Examples
+    --------
+    >>> lab = np.full((8, 1, 1, 3), 50.0); lab[4:, ..., 0] = 30  # tile 2 in shade
+    >>> even_light(lab, np.ones((8, 1, 1)))[:, 0, 0, 0].tolist()
+    [40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0]
+    """
+    tiles = len(lab) // 4
+    weight = mask.reshape(tiles, -1)
+    light = (lab[..., 0].reshape(tiles, -1) * weight).sum(axis=1) / np.maximum(weight.sum(axis=1), 1e-9)
+    out = lab.copy()
+    out[..., 0] += np.repeat(light.mean() - light, 4)[:, None, None]
+    return out
 
 
 def telling_pixels(lab: np.ndarray) -> np.ndarray:
