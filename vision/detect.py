@@ -484,12 +484,41 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             # A side turned off the rough one followed art, not the tile's edge.
             turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
             lines.append(line if line and not turned else (start, end - start))
+        if outline:
+            lines = _face_sides(image, quad, lines, reach, fence)
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
             return quad
         quad = np.float32(corners)
         reach = max(3.0, reach / 2)
     return quad
+
+
+def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
+    """``lines`` with the sides facing down the photo moved in from the card's cut side to its face.
+
+    Seen from in front, a card's cut side shows as a thin band below it: a
+    step stronger than the outer one just inside it (`_face_edge`). A
+    printed border shows such a step on every side, a cut side only on the
+    sides facing the camera: a side moves in only when the one opposite
+    shows no step as far in.
+    """
+    sides = list(zip(quad, np.roll(quad, -1, axis=0)))
+    faces = [_edge_line(image, start, end, reach, True, fence, face=True) for start, end in sides]
+    insets = [_apart(line, face) if face else 0.0 for line, face in zip(lines, faces)]
+    moved = list(lines)
+    for i, (start, end) in enumerate(sides):
+        down = (start - end)[0] > 0.3 * np.linalg.norm(end - start)  # clockwise: runs leftward
+        if down and insets[i] > 0.5 and insets[(i + 2) % 4] < 0.5 * insets[i]:
+            moved[i] = faces[i]
+    return moved
+
+
+def _apart(line, other) -> float:
+    """How far ``other``'s point lies from ``line`` (point, direction), in pixels."""
+    (p, u), (q, _) = line, other
+    u = u / np.linalg.norm(u)
+    return float(abs((q[0] - p[0]) * u[1] - (q[1] - p[1]) * u[0]))
 
 
 def _fence(nearest: np.ndarray, scale: float, own: float):
@@ -503,8 +532,12 @@ def _fence(nearest: np.ndarray, scale: float, own: float):
     return elsewhere
 
 
-def _edge_line(image, start, end, reach, outermost, fence=None, samples=48):
-    """(point, direction) of the side's edge between two rough corners, or None."""
+def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face=False):
+    """(point, direction) of the side's edge between two rough corners, or None.
+
+    ``face``: on an outline, the card's face edge inside a thin band of its
+    cut side (`_face_edge`), where there is one.
+    """
     along = end - start
     length = float(np.linalg.norm(along))
     along /= length
@@ -526,6 +559,8 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48):
         strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
     if outermost:
         best = np.argmax(strong, axis=0)
+        if face:
+            best = _face_edge(step, strong, best, 0.02 * length)
     else:
         distance = np.abs(offsets[:-1] + 0.5)[:, None]
         best = np.where(strong, distance, np.inf).argmin(axis=0)
@@ -540,6 +575,23 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48):
     edge = start + t[columns, None] * along + offset[:, None] * inward
     vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x, y]), np.float32([vx, vy])
+
+
+def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: float) -> np.ndarray:
+    """On each normal (a column of ``step``), the step that is the card's face edge.
+
+    A stronger step than the ``outer`` one, at most ``width`` further in, is
+    the face's edge beyond a band of the card's cut side.
+
+    >>> step = np.float32([[0], [5], [0], [9], [0], [0], [0], [8]])
+    >>> _face_edge(step, step > 4, np.array([1]), 3).tolist(), _face_edge(step, step > 4, np.array([3]), 3).tolist()
+    ([3], [3])
+    """
+    rows = np.arange(len(step))[:, None]
+    inner = strong & (rows > outer) & (rows <= outer + width)
+    face = np.where(inner, step, 0).argmax(axis=0)
+    columns = np.arange(step.shape[1])
+    return np.where(step[face, columns] > step[outer, columns], face, outer)
 
 
 def _meet(first, second):
