@@ -6,7 +6,10 @@ Two parts, each over every art set (`vision.render.ART_SETS`), layouts in turn:
 * ``defaced``: one truth edge per photo defaced in the image (a smudge, a
   glare blow-out or a torn corner, in turn), read against a library learnt
   from another photo of the same art (`vision.read`), then solved from the
-  top reading alone (the baseline) and with `solver.repair`.
+  top reading alone (the baseline) and by `solver.repair`, which finds the
+  likeliest arrangement whether or not the top reading fits (``edgematch
+  solve`` repairs only a top reading that fits nowhere; the zero-label part
+  measures that path, as it solves the reading `vision.zerolabel` chose).
 
 Tiles are found by `vision.detect` (``--corners detect``, end to end) or
 taken from the truth (``--corners truth``), which measures the reading and
@@ -115,6 +118,16 @@ def arrangement(reading, rows: int, cols: int):
     return (fix.grid if fix.fits else None), True
 
 
+def likeliest(reading, rows: int, cols: int):
+    """The likeliest arrangement (`solver.repair`), whether or not the top reading fits.
+
+    Of several arrangements that fit, it is the one that puts the reader's
+    doubtful edges on the rim. (grid or None, re-read)
+    """
+    fix = repair(reading.candidates, rows, cols, timeout=10)
+    return (fix.grid if fix.fits else None), bool(fix.reinterpreted)
+
+
 def zero_label(image: np.ndarray, truth: dict, seed: int) -> dict:
     edges = find_edges(image, truth)
     puzzle = true_puzzle(truth, edges.corners)
@@ -152,7 +165,7 @@ def defaced(image: np.ndarray, truth: dict, seed: int, libraries: dict) -> dict:
         top = solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=10).solutions
     except ValueError:
         top = []
-    grid, repaired = arrangement(reading, rows, cols)
+    grid, repaired = likeliest(reading, rows, cols)
     return {"valid": grid is not None and is_solution(puzzle, grid), "baseline": bool(top) and
             is_solution(puzzle, top[0]), "misread": misread, "repaired": repaired, "how": how}
 

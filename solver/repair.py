@@ -10,15 +10,20 @@ N, E, S, W in the tile's reading orientation (as `solver.Puzzle` tiles list
 their edges) and confidences lie in (0, 1]; they need not sum to one, and a
 code left out of an edge's list is one the reader rules out.
 
-Reading an edge as one of its candidates costs ``log(top / confidence)``:
-nothing for the top reading, more the less likely the code. An arrangement
-costs the sum over its edges, and since every inner edge meets exactly one
+Reading an edge as one of its candidates costs ``-log(confidence)``: little
+for a sure reading, more the less likely the code. An arrangement costs the
+sum over its inner edges, and since every inner edge meets exactly one
 other across a seam, that sum splits into one term per seam: the cheapest
 pair of candidates that fit each other there. Outer edges cost nothing (or,
-with a ``border``, the price of reading them as the border). `repair` finds
-the arrangement of least cost by branch and bound, filling cells in reading
-order as `solver.search` does, and says which edges it read differently from
-the reader's first choice.
+with a ``border``, the price of reading them as the border): an edge on the
+rim need not match anything, so whatever it shows is no evidence against
+the arrangement. So of two arrangements that both fit the top reading, the
+one that puts the reader's doubtful edges on the rim is likelier; on
+rendered photos with one edge defaced this picks the right one where the
+first solution found often is not. `repair` finds the arrangement of least
+cost by branch and bound, filling cells in reading order as `solver.search`
+does, and says which edges it read differently from the reader's first
+choice.
 
 When no choice of candidates fits everywhere, the same search runs again on
 the reader's first choices alone with a price of one per *mismatched* seam:
@@ -79,7 +84,7 @@ class Repair:
     ``tiles`` each tile's edges as the arrangement reads them (N, E, S, W);
     ``reinterpreted`` the edges read other than the reader's first choice;
     ``mismatched`` the seams that do not fit (empty when ``fits``);
-    ``cost`` the summed ``log(top / confidence)`` of the readings used;
+    ``cost`` the summed ``-log(confidence)`` of the inner edges' readings;
     ``complete`` that the search ran to the end, so nothing likelier exists.
     """
 
@@ -166,7 +171,7 @@ class _Search:
                  border: Code | None, mismatch: float) -> None:
         self.readings, self.rows, self.cols, self.match = readings, rows, cols, match
         self.n = rows * cols
-        self.price = [{code: math.log(side[0][1] / p) for code, p in reversed(side) if p > 0}
+        self.price = [{code: -math.log(p) for code, p in reversed(side) if p > 0}
                       for tile in readings for side in tile]
         # the cheapest code pair across each pair of edges
         self.pair = {}

@@ -62,6 +62,19 @@ def test_repair_prefers_the_likelier_of_two_readings_that_fit():
     assert [(e.tile, e.side, e.now) for e in fix.reinterpreted] == [(tile, side, true)]
 
 
+def test_of_two_arrangements_that_fit_the_doubtful_edge_goes_to_the_rim():
+    # tile 0 can meet tile 1 with its E side (read 1, doubtful) or its W side (2, sure)
+    readings = [[[(7, 1.0)], [(1, 0.5), (3, 0.5)], [(8, 1.0)], [(2, 1.0)]],
+                [[(-1, 1.0)], [(7, 1.0)], [(-2, 1.0)], [(8, 1.0)]]]
+    fix = repair(readings, 1, 2)
+    assert fix.fits and fix.complete and not fix.reinterpreted
+    (first, second), = fix.grid
+    tile, q = first if first.tile == 0 else second
+    facing = 1 if first.tile == 0 else 3  # tile 0's side that meets tile 1
+    assert (facing - q) % 4 == 3  # its sure W side is on the seam, the doubtful E side on the rim
+    assert fix.cost == 0
+
+
 def mismatches(tiles, grid, match):
     """Seams of a 2x2 ``grid`` whose top readings do not fit (brute-force reference)."""
     side = lambda r, c, k: turn(tiles[grid[r][c][0]], grid[r][c][1])[k]
