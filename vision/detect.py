@@ -476,7 +476,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     quad = _clockwise(np.float32(quad))
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
-    for _ in range(rounds):
+    for done in range(rounds):
         lines = []
         for start, end in zip(quad, np.roll(quad, -1, axis=0)):
             line = _edge_line(image, start, end, reach, outline, fence)
@@ -484,7 +484,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             # A side turned off the rough one followed art, not the tile's edge.
             turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
             lines.append(line if line and not turned else (start, end - start))
-        if outline:
+        if outline and done == rounds - 1:  # once the sides are near
             lines = _face_sides(image, quad, lines, reach, fence)
         corners = [_meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
