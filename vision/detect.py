@@ -306,7 +306,7 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     """
     width, height = _block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
-    shown = {(rows, cols): _weakest_seam(profiles, (rows, cols))
+    shown = {(rows, cols): _weakest_seam(profiles, (rows, cols), floor=1)
              for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
              if rows * cols > 1 and 0.7 < (width / height) / (cols / rows) < 1.43}
     shown = {grid: weakest for grid, weakest in shown.items() if weakest > 1}
@@ -321,13 +321,21 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
                                  grid[0] * grid[1]))
 
 
-def _weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int]) -> float:
-    """The lowest score of the grid's inner seams (infinite for one cell)."""
+def _weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float = -np.inf) -> float:
+    """The lowest score of the grid's inner seams (infinite for one cell).
+
+    Stops at the first seam scoring ``floor`` or less: that grid is not there.
+    """
     across, down = profiles
     rows, cols = grid
-    seams = ([_seam(across, c / cols, rows, 0.1 / cols) for c in range(1, cols)]
-             + [_seam(down, r / rows, cols, 0.1 / rows) for r in range(1, rows)])
-    return min(seams, default=np.inf)
+    seams = ([(across, c / cols, rows, 0.1 / cols) for c in range(1, cols)]
+             + [(down, r / rows, cols, 0.1 / rows) for r in range(1, rows)])
+    weakest = np.inf
+    for seam in seams:
+        weakest = min(weakest, _seam(*seam))
+        if weakest <= floor:
+            break
+    return weakest
 
 
 def _seam(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
