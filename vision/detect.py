@@ -10,13 +10,15 @@ into cells, then put a ruler along each side to place the corners exactly.
    them is tile. If that finds no puzzle, a second look takes the ground
    as plain (catalogue shots, white pages).
 2. `blocks`: each patch's outline, simplified to the smallest quadrilateral
-   around it; patches that are no tile (round, plain) are dropped, and a
-   printed sheet is looked into (`on_sheet`).
+   around it; patches that are no tile (round, plain, cut by the photo's
+   edge: `_cut_off`) are dropped, and a printed sheet is looked into
+   (`on_sheet`).
 3. `seam_grid`, `cells`: a block is split into rows x cols square cells
    where seams run straight across it (the gap or cut line between
    touching tiles); lone tiles' size checks the count (`sized_grids`).
 4. `refine`: at full resolution, each side's edge is found along the side's
-   normal and a line is fitted to it; the corners are where lines meet.
+   normal and a line is fitted to it (on the card's face, not the band of
+   its cut side: `_face_sides`); the corners are where lines meet.
 5. `problem` says, in one line, what keeps the tiles found from being a
    puzzle (missing, extra, overlapping, misshapen).
 
