@@ -3,9 +3,11 @@
 With no library there is nothing to name the half-figures by, but a photo
 holds every half several times over. So:
 
-1. group the edges by appearance into lookalike halves. An edge's nearest
-   lookalike is nearly always the same half (the photo holds each several
-   times), so chains of nearest lookalikes are merged by average linkage
+1. group the edges by appearance into lookalike halves (`half_distances`:
+   each tile's light evened, pixels weighed by how much halves differ
+   there). An edge's nearest lookalike is nearly always the same half (the
+   photo holds each several times), so chains of nearest lookalikes are
+   merged by average linkage
    (`neighbour_groups`). A half printed only once has no lookalike and
    would join some other half's chain, so a second grouping leaves an edge
    far from all others (`LONER`) a chain of its own;
