@@ -159,7 +159,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         reading = read_unlabelled(edges.crops, rows, cols)
     else:
         reading = read_edges(describe(edges.crops), library)
-    puzzle, result, fix = _search(reading, rows, cols, match, all, timeout)
+    puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
+                                  likeliest=library is not None)
     write_image(out, _drawing(edges, puzzle, result, fix))
     document = solution_json(str(path), puzzle, result,
                              corners=edges.corners, confidence=reading.confidence,
@@ -170,26 +171,33 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     return document
 
 
-def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: float | None):
+def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: float | None,
+            likeliest: bool = False):
     """Solve the top reading; when it fits nowhere, the likeliest re-reading that does.
+
+    With ``likeliest`` (a library's readings, whose confidences are worth
+    weighing) the likeliest arrangement is sought straight away: of several
+    that fit, the one that puts doubtful edges on the rim wins.
 
     Returns the puzzle as finally read, the search result, and the repair
     (None when the top reading solved).
     """
     start = time.perf_counter()
-    try:
-        puzzle = Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols, match=match)
-        result = solve(puzzle, all=all, timeout=timeout)
-        if result.solutions or not result.complete:
-            return puzzle, result, None
-    except ValueError:  # a code read with no partner on any tile: only a re-reading can fit
-        pass
+    if not likeliest:
+        try:
+            puzzle = Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols, match=match)
+            result = solve(puzzle, all=all, timeout=timeout)
+            if result.solutions or not result.complete:
+                return puzzle, result, None
+        except ValueError:  # a code read with no partner on any tile: only a re-reading can fit
+            pass
     left = REPAIR_SECONDS if timeout is None else max(0.0, timeout - (time.perf_counter() - start))
     fix = repair(reading.candidates, rows, cols, match, timeout=left)
     if fix.fits:
         try:
             puzzle = Puzzle(tiles=tuple(fix.tiles), rows=rows, cols=cols, match=match)
-            result = solve(puzzle, all=all, timeout=left)
+            # one answer is the likeliest arrangement itself; all of them need the search
+            result = solve(puzzle, all=True, timeout=left) if all else Result(solutions=[fix.grid], count=1)
         except ValueError:  # an outer edge keeps a code no tile partners: the repair's arrangement stands
             puzzle = SimpleNamespace(tiles=tuple(fix.tiles), rows=rows, cols=cols)
             result = Result(solutions=[fix.grid], count=1)
