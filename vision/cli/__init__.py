@@ -6,6 +6,7 @@ so no input, however broken, shows a traceback.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -13,25 +14,31 @@ import click
 from .errors import InputError, NotRecognised
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# each command is the function of that name in the module of that name
+COMMANDS = ("solve", "detect", "label", "render", "export", "generate")
+
+
+class _LazyGroup(click.Group):
+    """Imports a command's module only when that command runs.
+
+    Solving a typed-in puzzle then never loads the renderer or the outside
+    engines, which keeps a small puzzle's whole run quick (click's docs,
+    "Lazily Loading Subcommands").
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        return getattr(importlib.import_module(f".{name}", __name__), name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="edgematch")
 def cli() -> None:
     """Solve edge-matching tile puzzles from a photo or from typed-in codes."""
-
-
-def _register() -> None:
-    from .detect import detect
-    from .export import export
-    from .generate import generate
-    from .label import label
-    from .render import render
-    from .solve import solve
-
-    for command in (solve, detect, label, render, export, generate):
-        cli.add_command(command)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> int:

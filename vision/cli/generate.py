@@ -25,7 +25,7 @@ from .report import json_text
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the puzzle file here, not stdout.")
 def generate(size: str, figures: int, frame: int, hints: int, seed: int | None,
              timeout: float | None, out: str | None) -> None:
-    """Make a SIZE puzzle (e.g. 4x4) with a unique solution, proved by enumeration."""
+    """Make a puzzle of SIZE, such as 4x4, with a unique solution proved by enumeration."""
     shape = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", size)
     if not shape:
         raise click.BadParameter(f"{size!r} is not ROWSxCOLS, e.g. 4x4", param_hint="SIZE")
