@@ -115,7 +115,7 @@ def number_tiles(image: np.ndarray, corners_list: list) -> np.ndarray:
 
 def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
              reinterpreted: Sequence = (), mismatched: Sequence = (),
-             size: int = 1600) -> np.ndarray:
+             size: int = 1280) -> np.ndarray:
     """The answer drawn on the photo, with the solved grid built from its tiles.
 
     Parameters
