@@ -145,6 +145,9 @@ class Found:
         self.seen: set = set()
 
     def keep(self, choice: list) -> bool:
+        # an engine on several workers may report more before it hears to stop
+        if self.limit is not None and len(self.grids) >= self.limit:
+            return True
         board = self.board
         if board.dedupe:
             key = min(board.turned(board.picture(choice)))
