@@ -8,13 +8,13 @@ it. `write_image` never leaves a half-written file behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .cli.errors import InputError
+from .files import write_atomic
 
 
 def read_image(path: str | os.PathLike) -> np.ndarray:
@@ -106,18 +106,4 @@ def write_image(path: str | os.PathLike, image: np.ndarray) -> None:
         ok = False
     if not ok:
         raise InputError(f"{path}: cannot write an image of this type (use .png or .jpg)")
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:
-        raise InputError(f"{path}: cannot write: {error.strerror}") from None
-    try:
-        os.fchmod(handle, 0o644)  # mkstemp's 0600 would hide the picture from others
-        with os.fdopen(handle, "wb") as out:
-            out.write(encoded.tobytes())
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise InputError(f"{path}: cannot write: {error.strerror}") from None
-        raise
+    write_atomic(path, encoded.tobytes())

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple, Sequence
 
@@ -26,6 +25,7 @@ import numpy as np
 from solver.rules import Match, normalise_code
 
 from .cli.errors import InputError
+from .files import write_atomic
 from .images import read_image, write_image
 
 INDEX = "library.json"
@@ -93,6 +93,7 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
 
     Examples
     --------
+    >>> import tempfile
     >>> folder = tempfile.mkdtemp()
     >>> crop = np.zeros((4, 8, 3), np.uint8)
     >>> lib = add_edges(folder, [crop], [3], [{"tile": 1, "side": "N"}])
@@ -123,13 +124,4 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
 
 
 def _write_index(folder: Path, data: dict) -> None:
-    handle, temp = tempfile.mkstemp(prefix=".library-", suffix=".json", dir=folder)
-    try:
-        os.fchmod(handle, 0o644)  # readable like the crops beside it
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-            out.write("\n")
-        os.replace(temp, folder / INDEX)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    write_atomic(folder / INDEX, (json.dumps(data, indent=1) + "\n").encode("utf-8"))

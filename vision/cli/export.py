@@ -1,9 +1,6 @@
 """`edgematch export`: a puzzle as the seeds' SAT (DIMACS CNF) or MIP (CPLEX LP) model."""
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
 
 import click
 
@@ -11,6 +8,7 @@ from solver.engines import cnf, lp
 from solver.engines.model import Model
 from solver.formats import PuzzleError, load_puzzle
 
+from ..files import write_atomic
 from .errors import InputError
 
 WRITERS = {"cnf": cnf.dimacs, "lp": lp.lp_text}
@@ -39,14 +37,4 @@ def export(puzzle: str, fmt: str, out: str | None) -> None:
 
 def write_text(path: str, text: str) -> None:
     """Write ``text`` to ``path`` atomically (temp file beside it, then rename)."""
-    temp = None
-    try:
-        handle, temp = tempfile.mkstemp(dir=Path(path).resolve().parent, prefix=".edgematch-")
-        with os.fdopen(handle, "w") as f:
-            f.write(text)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except OSError as error:
-        if temp and os.path.exists(temp):
-            os.remove(temp)
-        raise InputError(f"{path}: cannot write: {error.strerror or error}") from None
+    write_atomic(path, text.encode("utf-8"))

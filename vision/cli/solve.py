@@ -8,9 +8,7 @@ document, so a new kind of input is one more branch there.
 from __future__ import annotations
 
 import inspect
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -18,6 +16,7 @@ import click
 import solver
 from solver.formats import PuzzleError, load_puzzle
 
+from ..files import write_atomic
 from .errors import InputError, NotRecognised
 from .report import exit_code, human_text, json_text, solution_json
 
@@ -131,13 +130,4 @@ class _Progress:
 
 def write_json(path: str, document: object) -> None:
     """Write ``document`` to ``path`` atomically: a half-written answer never replaces a file."""
-    temp = None
-    try:
-        handle, temp = tempfile.mkstemp(dir=Path(path).resolve().parent, prefix=".edgematch-", suffix=".json")
-        with os.fdopen(handle, "w") as f:
-            f.write(json_text(document) + "\n")
-        os.replace(temp, path)
-    except OSError as error:
-        if temp and os.path.exists(temp):
-            os.remove(temp)
-        raise InputError(f"{path}: cannot write: {error.strerror or error}") from None
+    write_atomic(path, (json_text(document) + "\n").encode("utf-8"))

@@ -10,12 +10,14 @@ set) and the truth JSON beside it.
 """
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from ..files import write_atomic
 from .camera import LEVELS, Level, develop, gain_map, glare_map, lit, shadow_map, view
 from .puzzles import Planted, plant
 from .scene import (LAYOUTS, TABLES, card_alpha, draw_keyboard, keyboard_at, lay_out, paste,
@@ -254,22 +256,22 @@ def save_photo(path: str | os.PathLike, image: np.ndarray, truth: dict,
     path = Path(path)
     quality = quality or truth["camera"]["quality"]
     turn = truth["params"]["exif"]
-    temp = path.with_name(f".{path.name}.tmp")
     if path.suffix.lower() in (".jpg", ".jpeg"):
         stored = np.ascontiguousarray(np.rot90(image, turn // 90))
         picture = Image.fromarray(cv2.cvtColor(stored, cv2.COLOR_BGR2RGB))
         tags = Image.Exif()
         tags[0x0112] = _ORIENTATION[turn]
         tags[0x0110] = "edgematch render"
-        picture.save(temp, format="JPEG", quality=quality, exif=tags.tobytes())
+        data = io.BytesIO()
+        picture.save(data, format="JPEG", quality=quality, exif=tags.tobytes())
+        write_atomic(path, data.getvalue())
     else:
         if turn:
             raise ValueError(f"{path}: an EXIF turn needs a .jpg file")
         ok, data = cv2.imencode(path.suffix, image)
         if not ok:
             raise ValueError(f"{path}: cannot write images of this type")
-        temp.write_bytes(data.tobytes())
-    os.replace(temp, path)
+        write_atomic(path, data.tobytes())
     truth = dict(truth, image=path.name)
     save_truth(path.with_suffix(".json"), truth)
     return path.with_suffix(".json")

@@ -7,11 +7,14 @@ this same page, put through a scanner (`vision.render.photo`).
 """
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from ..files import write_atomic
 
 _MM = 1 / 25.4  # inches per millimetre
 
@@ -78,8 +81,8 @@ def save_sheet(path: str | os.PathLike, page: np.ndarray, dpi: int = 300) -> lis
     picture = Image.fromarray(cv2.cvtColor(page, cv2.COLOR_BGR2RGB))
     for suffix, fmt in ((".png", "PNG"), (".pdf", "PDF")):
         target = path.with_suffix(suffix)
-        temp = target.with_name(f".{target.name}.tmp")
-        picture.save(temp, format=fmt, resolution=dpi)
-        os.replace(temp, target)
+        data = io.BytesIO()
+        picture.save(data, format=fmt, resolution=dpi)
+        write_atomic(target, data.getvalue())
         written.append(target)
     return written

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple, Sequence
 
 import numpy as np
 
 from solver import Match, Puzzle, turn
+
+from ..files import write_atomic
 
 
 class TileMatch(NamedTuple):
@@ -49,13 +50,7 @@ def save_truth(path: str | os.PathLike, truth: dict) -> None:
     >>> load_truth(path.with_suffix(".jpg"))
     {'rows': 3}
     """
-    path = Path(path)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp",
-                                     delete=False) as f:
-        json.dump(truth, f, indent=1)
-        f.write("\n")
-    os.chmod(f.name, 0o644)  # temp files are private; truth files are for reading
-    os.replace(f.name, path)
+    write_atomic(path, (json.dumps(truth, indent=1) + "\n").encode("utf-8"))
 
 
 def load_truth(path: str | os.PathLike) -> dict:
