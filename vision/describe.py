@@ -143,14 +143,40 @@ def distances(a: Looks, b: Looks) -> np.ndarray:
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    la, lb = a.lab.reshape(len(a), 1, -1, 3), b.lab.reshape(1, len(b), -1, 3)
-    wa, wb = a.weight.reshape(len(a), 1, -1), b.weight.reshape(1, len(b), -1)
-    w = wa * wb
-    pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), _TRUNCATE) / _TRUNCATE
-    template = (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
+    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
+
+
+def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarray,
+                       weight_b: np.ndarray, truncate: float) -> np.ndarray:
+    """Weighted mean of per-pixel delta-E, truncated and scaled to 0..1, for every pair.
+
+    Parameters
+    ----------
+    lab_a, lab_b : (n, rows, cols, 3) and (m, rows, cols, 3) ndarrays
+        Lab templates.
+    weight_a, weight_b : (n, rows, cols) and (m, rows, cols) ndarrays
+        How much each pixel counts; a pair weighs a pixel by the product.
+    truncate : float
+        Delta-E beyond which pixels differ no further (glare, a stray speck).
+
+    Returns
+    -------
+    d : (n, m) ndarray
+
+    Examples
+    --------
+    >>> lab = np.zeros((2, 1, 2, 3)); lab[1, 0, 0] = 100
+    >>> template_distances(lab, np.ones((2, 1, 2)), lab, np.ones((2, 1, 2)), 50.0).tolist()
+    [[0.0, 0.5], [0.5, 0.0]]
+    """
+    n, m = len(lab_a), len(lab_b)
+    la, lb = lab_a.reshape(n, 1, -1, 3), lab_b.reshape(1, m, -1, 3)
+    w = weight_a.reshape(n, 1, -1) * weight_b.reshape(1, m, -1)
+    pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), truncate) / truncate
+    return (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
 
 
 def seam_weight(shape: tuple) -> np.ndarray:

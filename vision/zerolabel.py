@@ -38,7 +38,7 @@ import numpy as np
 from solver import Puzzle, solve
 from solver.repair import repair
 
-from .describe import Looks, describe
+from .describe import Looks, describe, template_distances
 from .edges import edge_mask
 from .group import cluster
 from .read import Reading
@@ -125,14 +125,11 @@ def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
     -------
     d : (n, n) symmetric float ndarray, 0 on the diagonal
     """
-    n, rows, cols = looks.lab.shape[:3]
+    rows, cols = looks.lab.shape[1:3]
     mask = (looks.weight > 0) * edge_mask((rows, cols))
     lab = even_light(looks.lab, mask)
     weight = mask * telling_pixels(lab)
-    a, b = lab.reshape(n, 1, -1, 3), lab.reshape(1, n, -1, 3)
-    w = weight.reshape(n, 1, -1) * weight.reshape(1, n, -1)
-    pixel = np.minimum(np.sqrt(((a - b) ** 2).sum(axis=-1)), truncate) / truncate
-    d = (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
+    d = template_distances(lab, weight, lab, weight, truncate)
     np.fill_diagonal(d, 0)
     return d
 
