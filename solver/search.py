@@ -348,10 +348,10 @@ class _Board:
             return [(None, self._steps(tables, self._plan(self._first_cell())))]
         starts = []
         for cell in range(self.rows * self.cols):
-            plan = self._plan(cell)
-            laid = [(cell, entry) for entry in self._pinned_entries(tables, plan[0])]
+            head, *steps = self._steps(tables, self._plan(cell))
+            laid = [(cell, entry) for entry in self._pinned_entries(head)]
             if laid:
-                starts.append((laid, self._steps(tables, plan[1:])))
+                starts.append((laid, steps))
         return starts
 
     def _steps(self, tables: list, plan: list) -> list:
@@ -380,13 +380,15 @@ class _Board:
             return min(self.fixed)
         return (self.rows // 2) * self.cols + self.cols // 2
 
-    def _pinned_entries(self, tables: list, head: tuple) -> list:
-        """The pinned kind's allowed turns that fit the start cell's border."""
-        _, pair, first, second, extra = head
-        x = first[1] if first else self.any
-        y = second[1] if second else self.any
-        return [e for e in tables[pair][x * (self.any + 2) + y]
-                if e[0] == self.pinned and all(e[2 + side] == code for side, (_, code) in extra)]
+    def _pinned_entries(self, head: tuple) -> list:
+        """The pinned kind's allowed turns that fit the start cell's step.
+
+        Nothing is placed before the start cell, so its step holds only
+        constant codes (the border, or any).
+        """
+        _, table, _, x, _, y, extra = head
+        return [e for e in table[x * (self.any + 2) + y]
+                if e[0] == self.pinned and all(e[j] == code for j, _, code in extra)]
 
     def _plan(self, start: int) -> list:
         """The fill order from ``start`` and, per cell, where its fixed sides come from.
