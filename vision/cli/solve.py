@@ -7,7 +7,6 @@ document, so a new kind of input is one more branch there.
 """
 from __future__ import annotations
 
-import inspect
 import sys
 from pathlib import Path
 
@@ -94,8 +93,6 @@ def search(puzzle: solver.Puzzle, engine: str = "builtin", *, find_all: bool = F
            timeout: float | None = None, label: str = "") -> solver.Result:
     """Run ``engine`` on ``puzzle``; the built-in search reports progress on stderr."""
     if engine == "builtin":
-        if "progress" not in inspect.signature(solver.solve).parameters:
-            return solver.solve(puzzle, all=find_all, timeout=timeout)
         progress = _Progress(label)
         try:
             return solver.solve(puzzle, all=find_all, timeout=timeout, progress=progress)
