@@ -164,6 +164,15 @@ def repair(readings: Readings, rows: int, cols: int, match: Match = Match(),
     return result
 
 
+def _facing(tile: int, quarters: int, side: int) -> int:
+    """The edge (``tile * 4 + its own side``) that faces ``side`` once the tile is turned.
+
+    >>> _facing(2, 1, 0)   # turned a quarter clockwise, tile 2's west edge faces north
+    11
+    """
+    return tile * 4 + (side - quarters) % 4
+
+
 class _Search:
     """Branch and bound over cells in reading order, edges as ``tile * 4 + side``."""
 
@@ -205,29 +214,29 @@ class _Search:
             if c == 0:
                 return self.outer[edge]
             t, q = choice[cell - 1]
-            return self.seam[t * 4 + (1 - q) % 4][edge]
+            return self.seam[_facing(t, q, 1)][edge]
         if r == 0:
             return self.outer[edge]
         t, q = choice[cell - self.cols]
-        return self.seam[t * 4 + (2 - q) % 4][edge]
+        return self.seam[_facing(t, q, 2)][edge]
 
     def closing(self, cell: int, t: int, q: int) -> float:
         """Outer edges on the east and south that placing (t, q) at ``cell`` settles."""
         if self.border is None:
             return 0.0
         r, c = divmod(cell, self.cols)
-        cost = self.outer[t * 4 + (1 - q) % 4] if c == self.cols - 1 else 0.0
-        return cost + (self.outer[t * 4 + (2 - q) % 4] if r == self.rows - 1 else 0.0)
+        cost = self.outer[_facing(t, q, 1)] if c == self.cols - 1 else 0.0
+        return cost + (self.outer[_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
 
     def bound(self, cell: int, choice: list, used: list) -> float:
         """A lower bound on what the seams not yet between two placed tiles will cost."""
         tiles = sum(self.least[t] for t in range(self.n) if not used[t])
         cols, total = self.cols, 0.0
         frontier = [j for j in range(max(0, cell - cols), cell) if j + cols < self.n]
-        open_edges = [choice[j][0] * 4 + (2 - choice[j][1]) % 4 for j in frontier]
+        open_edges = [_facing(*choice[j], 2) for j in frontier]
         if cell % cols and cell < self.n:
             t, q = choice[cell - 1]
-            open_edges.append(t * 4 + (1 - q) % 4)
+            open_edges.append(_facing(t, q, 1))
         for edge in open_edges:
             total += next((cost for cost, b in self.mates[edge] if not used[b // 4]), 0.0)
         return max(total, tiles)
@@ -253,8 +262,8 @@ class _Search:
                 if used[t]:
                     continue
                 for q in (first_turns if t == 0 else range(4)):
-                    step = (self.side_cost(cell, t * 4 + (-q) % 4, 0, choice)
-                            + self.side_cost(cell, t * 4 + (3 - q) % 4, 3, choice)
+                    step = (self.side_cost(cell, _facing(t, q, 0), 0, choice)
+                            + self.side_cost(cell, _facing(t, q, 3), 3, choice)
                             + self.closing(cell, t, q))
                     if cost + step < best["cost"]:
                         options.append((step, t, q))
@@ -295,15 +304,15 @@ class _Search:
             r, c = divmod(cell, cols)
             if c + 1 < cols:
                 u, p = choice[cell + 1]
-                settle(cell, 1, t * 4 + (1 - q) % 4, u * 4 + (3 - p) % 4)
+                settle(cell, 1, _facing(t, q, 1), _facing(u, p, 3))
             if r + 1 < self.rows:
                 u, p = choice[cell + cols]
-                settle(cell, 2, t * 4 + (2 - q) % 4, u * 4 + (-p) % 4)
+                settle(cell, 2, _facing(t, q, 2), _facing(u, p, 0))
         if self.border is not None:
             for cell, (t, q) in enumerate(choice):
                 r, c = divmod(cell, cols)
                 for k, outer in ((0, r == 0), (1, c == cols - 1), (2, r == self.rows - 1), (3, c == 0)):
-                    edge = t * 4 + (k - q) % 4
+                    edge = _facing(t, q, k)
                     if not outer:
                         continue
                     if self.outer[edge] >= self.mismatch:
