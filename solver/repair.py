@@ -151,8 +151,8 @@ def repair(readings: Readings, rows: int, cols: int, match: Match = Match(),
     start = time.perf_counter()
     fit = _Search(plausible, rows, cols, match, border, math.inf)
     choice, complete, nodes = fit.run(timeout)
-    if choice is None:  # nothing fits: count mismatched seams of the first choices
-        top = [[side[:1] for side in tile] for tile in readings]
+    if choice is None:  # nothing fits: count mismatched seams of the first choices, sure or not
+        top = [[[(side[0][0], 1.0)] for side in tile] for tile in readings]
         fit = _Search(top, rows, cols, match, border, 1.0)
         choice, finished, more = fit.run(timeout)
         complete, nodes = complete and finished, nodes + more
@@ -201,10 +201,12 @@ class _Search:
         # cheapest way each edge can meet some edge of another tile, for the bound
         self.mates = [sorted((row[b], b) for b in range(4 * self.n) if b // 4 != a // 4)
                       for a, row in enumerate(self.seam)]
-        # every tile meets others on at least two touching sides (a corner); its
-        # half of those seams costs at least this much wherever it goes
+        # in a grid of two rows and columns or more every tile meets others on
+        # at least two touching sides (a corner), in one row or column on one
+        # side (an end); its half of those seams costs at least this much anywhere
         cheapest = [mates[0][0] for mates in self.mates]
-        self.least = [min(cheapest[t * 4 + k] + cheapest[t * 4 + (k + 1) % 4] for k in range(4)) / 2
+        corner = 0 if self.n == 1 else 1 if min(rows, cols) == 1 else 2
+        self.least = [min(sum(cheapest[t * 4 + (k + j) % 4] for j in range(corner)) for k in range(4)) / 2
                       for t in range(self.n)]
 
     def side_cost(self, cell: int, edge: int, k: int, choice: list) -> float:

@@ -87,7 +87,7 @@ def mismatches(tiles, grid, match):
 def test_best_partial_matches_the_most_seams(seed):
     rng = random.Random(seed)
     tiles = [tuple(rng.choice([1, -1, 2, -2, 3]) for _ in range(4)) for _ in range(4)]
-    readings = [[[(c, 1.0)] for c in tile] for tile in tiles]
+    readings = [[[(c, rng.choice([0.2, 1.0]))] for c in tile] for tile in tiles]  # a doubtful match still matches
     puzzle_match = Puzzle(tiles=((1, 2, -1, -2),) * 4, rows=2, cols=2).match
     best = min(len(mismatches(tiles, [[(a, p), (b, q)], [(c, r), (d, s)]], puzzle_match))
                for a, b, c, d in itertools.permutations(range(4))
@@ -97,6 +97,16 @@ def test_best_partial_matches_the_most_seams(seed):
     assert len(fix.mismatched) == best
     assert sorted(fix.mismatched) == sorted(mismatches(tiles, fix.grid, puzzle_match))
     assert fix.fits == (best == 0) and top_tiles(readings) == fix.tiles
+
+
+def test_a_strip_is_repaired_though_its_tiles_have_no_corner():
+    # 7 and 8 fit nothing: only one side of each tile can meet another in a 1x3 strip
+    readings = [[[(7, 1.0)], [(1, 1.0)], [(8, 1.0)], [(8, 1.0)]],
+                [[(7, 1.0)], [(2, 1.0)], [(8, 1.0)], [(3, 0.6), (-1, 0.4)]],   # -1 misread as 3
+                [[(7, 1.0)], [(8, 1.0)], [(8, 1.0)], [(-2, 1.0)]]]
+    fix = repair(readings, 1, 3)
+    assert fix.fits and fix.complete
+    assert [(e.tile, e.side, e.now) for e in fix.reinterpreted] == [(1, 3, -1)]
 
 
 def test_repair_rejects_readings_that_do_not_fill_the_grid():

@@ -16,11 +16,15 @@ holds every half several times over. So:
    share colours, and the pixels along a seam continue across it (the
    figure is cut at its waist there);
 3. let the solver judge: a pairing gives every edge a signed code (+k, -k
-   for figure k) and ranked candidates from its distance to every group.
-   Random 3x3 puzzles fit loosely, so a grouping with a stray edge still
-   fits with some unlikely pairing; of the readings that fit as read, the
-   one whose pairing is likeliest wins, whichever grouping it comes from.
-   When none fits, the one the solver re-reads best (`solver.repair`).
+   for figure k), its nearest group's. Random 3x3 puzzles fit loosely, so
+   a grouping with a stray edge still fits with some unlikely pairing; of
+   the readings that fit as read, the one whose pairing is likeliest wins,
+   whichever grouping it comes from, but only if it is not much less
+   likely than the likeliest pairing of all (`IMPLAUSIBLE`): a fit that
+   needs a far-fetched pairing is likelier a photo with no solution (the
+   makers' shots repeat tiles) than a reading. When nothing fits, the
+   reading whose best partial arrangement (`solver.repair`) matches most
+   seams is returned, so the answer shows the seams to check.
 
 Codes are then figure numbers signed by half, as SPEC.md's JSON reports
 them for zero-label photos. Nothing here knows what a figure is: four
@@ -45,13 +49,15 @@ from .read import Reading
 
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
-RELEARN = 3  # readings re-read by `solver.repair` when none fits as read
+RELEARN = 3  # likeliest readings whose best partial arrangement is sought when none fits
+IMPLAUSIBLE = 0.3  # pairing cost above the likeliest's that no rendered photo's true pairing needed
+# (at most 0.19 over 140) but the repeated-tile shots' made-up fits did (0.2 to 0.8)
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = (1, 6)  # rows of an edge crop (seam at the top) read as the seam's profile
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
-                    looks: Looks | None = None, halves: Sequence[int] | None = None,
+                    looks: Looks | None = None, halves: Sequence[int] = (8,),
                     timeout: float = 0.5) -> Reading:
     """Read a photo's edges with no library: figure numbers signed by half.
 
@@ -64,17 +70,19 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         The puzzle's grid.
     looks : Looks, optional
         `vision.describe.describe` of ``crops``, when already computed.
-    halves : sequence of int, optional
-        Numbers of lookalike groups to try, best guess first; by default
-        8 (four figures, as most Scramble Squares have), then 6 and 10.
+    halves : sequence of int
+        Numbers of lookalike groups to try; 8 by default (four figures,
+        as Scramble Squares have). Trying fewer when 8 fits nowhere made
+        up answers for the makers' shots with repeated tiles: merging two
+        halves makes nearly anything fit.
     timeout : float
         Seconds the solver may spend on one candidate reading.
 
     Returns
     -------
     Reading
-        ``tiles`` hold signed figure numbers; ``candidates`` rank every
-        figure half per edge, for `solver.repair`.
+        ``tiles`` hold signed figure numbers; ``candidates`` hold each
+        edge's one reading, for `solver.repair`'s best partial arrangement.
 
     Examples
     --------
@@ -89,22 +97,24 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     looks = describe(crops) if looks is None else looks
     d = half_distances(looks)
     continuation = seam_continuation(crops)
-    tried = []
-    for count in halves or (8, 6, 10):
+    fitting, tried, likeliest = [], [], math.inf
+    for count in halves:
         if count >= len(crops):
             continue
-        fitting = []
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
-            for cost, pairing in ranked_pairings(labels, looks, continuation)[:PAIRINGS]:
+            ranked = ranked_pairings(labels, looks, continuation)[:PAIRINGS]
+            likeliest = min(likeliest, ranked[0][0])
+            for cost, pairing in ranked:
                 reading = _reading(near, pairing)
                 (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, reading))
-        if fitting:
-            return min(fitting, key=lambda found: found[0])[1]
-    # nothing fits as read: the likeliest few readings, re-read by the solver
+    fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
+    if fitting:
+        return min(fitting, key=lambda found: found[0])[1]
+    # nothing likely fits as read: of the likeliest few readings, the nearest to fitting
     tried = [reading for _, reading in sorted(tried, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in tried[:RELEARN]]
-    return min(fixes, key=lambda fix: (len(fix[0].mismatched), fix[0].cost))[1]
+    return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
 
 
 def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
@@ -298,18 +308,22 @@ def _matchings(groups: list):
 
 
 def _reading(near: np.ndarray, pairing: list) -> Reading:
-    """The signed reading that ``pairing`` gives, candidates ranked by ``near``."""
+    """The signed reading that ``pairing`` gives, each edge read as its nearest group.
+
+    Each edge's one candidate is its nearest group: with no library a
+    second-nearest group is no evidence worth re-reading an edge for. Let
+    `solver.repair` re-read edges between groups and it fitted the makers'
+    shots with repeated tiles, which have no solution, by re-reading two to
+    six of them; on rendered photos no reading needed a re-read to solve.
+    """
     code = {}
     for figure, (a, b) in enumerate(pairing, 1):
         code[a], code[b] = figure, -figure
     groups = sorted(code)
     score = np.exp(-(near[:, groups] - near[:, groups].min(axis=1, keepdims=True)) / SHARPNESS)
-    confidence = score / score.sum(axis=1, keepdims=True)
-    candidates = []
-    for e in range(len(near)):
-        order = np.argsort(-confidence[e], kind="stable")
-        candidates.append([(code[groups[k]], float(confidence[e, k])) for k in order])
-    tiles = [candidates[i:i + 4] for i in range(0, len(candidates), 4)]
+    confidence = score.max(axis=1) / score.sum(axis=1)
+    nearest = [code[groups[k]] for k in np.argmax(score, axis=1)]
+    tiles = [[[(nearest[e], float(confidence[e]))] for e in range(i, i + 4)] for i in range(0, len(near), 4)]
     return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in tiles],
                    confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in tiles],
                    candidates=tiles)
