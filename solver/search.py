@@ -1,11 +1,12 @@
-"""Backtracking search: fill cells from candidate tables keyed by two sides.
+"""Backtracking search: fill cells from candidate tables keyed by their placed neighbours.
 
 The representation does the work. Edge codes become small integers with a
 ``partner`` table; identical tiles (equal up to a turn) become one *kind* with
-a count, so swapping them is never tried twice; and every kind's distinct
-turns are filed in tables keyed by the codes on two neighbouring sides. The
-search is then a few lines: take the next cell, read the two codes its placed
-neighbours (or the border) fix, try what the table holds there.
+a count, so swapping them is never tried twice; every kind's distinct turns
+are filed in tables keyed by the codes its placed neighbours ask for; and the
+tiles taken of every kind are counted in one int, so "is one left?" is one
+test. The search is then a few lines: lay a tile, look up what the next cell
+allows, and go on only when that is not nothing.
 
 Whole-grid turns are folded by fixing the turn of one tile that is unique and
 looks different in every turn (as the MIP in the seeds fixes one block); the
@@ -17,6 +18,7 @@ the row-scan kernel in `solver.kernel` over the `(north, west)` table.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -117,13 +119,13 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
     # one solution needs no folding, and pinning a turn would only hide the nearest one
     board = _Board(puzzle, fold=limit != 1)
     found = Found(board, limit)
-    # setting up (the compiler's import, the fill orders) is not search time
+    # setting up (the compiler's import, the fill orders compiled) is not search time
     kernel = _kernel(board)
-    starts = board.starts() if kernel is None else None
+    search = board.compile() if kernel is None else None
     watch = _Watch(timeout, progress, found.grids)
     try:
         if kernel is None:
-            finished = board.search(starts, found.keep, watch)
+            finished = search(found.keep, watch)
         else:
             finished = kernel.search(board, found.keep, watch, capacity=min(limit or 256, 256))
     except KeyboardInterrupt:
@@ -220,10 +222,14 @@ class _Board:
         self.left = list(self.kinds.count)
         for kind, _ in self.fixed.values():
             self.left[kind] -= 1
-        self.pinned = self._pinned_kind(puzzle) if fold else None
+        hinted = {f.tile for f in puzzle.fixed}
+        # laid[k][i][q]: the i-th tile of kind k that is not a hint, placed to show turn q of k
+        self.laid = [[[Placement(t, (q - self.kinds.offset[t]) % 4) for q in range(4)]
+                      for t in members if t not in hinted] for members in self.kinds.members]
+        self.kind_edges = kind_edges
+        self.pinned = self._pinned_kind() if fold and not puzzle.fixed else None
         self.dedupe = fold and not puzzle.fixed and self.pinned is None
         self.table = self._candidates(kind_edges, m + 2)
-        self.kind_edges = kind_edges
         self.around = self._around(self.rows, self.cols)
         self.nodes = 0
 
@@ -233,14 +239,17 @@ class _Board:
         edges = turn(kind_edges[kind], quarters)
         return kind, next(q for q in range(4) if turn(kind_edges[kind], q) == edges)
 
-    def _pinned_kind(self, puzzle: Puzzle):
-        """The kind whose turn is fixed to fold whole-grid turns, if any."""
-        if puzzle.fixed:
-            return None
-        for k, kind in enumerate(self.kinds.edges):
-            if self.kinds.count[k] == 1 and len({turn(kind, q) for q in range(4)}) == 4:
-                return k
-        return None
+    def _pinned_kind(self):
+        """The kind whose turn is fixed to fold whole-grid turns, if any.
+
+        It must be a single tile that looks different in every turn; of those,
+        the one whose edges have the fewest partners on the tiles, since it is
+        laid first and its neighbours are looked up by its edges.
+        """
+        shows = Counter(e for edges, n in zip(self.kind_edges, self.kinds.count) for e in edges * n)
+        return min((k for k, edges in enumerate(self.kind_edges)
+                    if self.kinds.count[k] == 1 and len({turn(edges, q) for q in range(4)}) == 4),
+                   key=lambda k: sum(shows[self.partner[e]] for e in self.kind_edges[k]), default=None)
 
     def _allowed(self, kind: int, quarters: int) -> bool:
         if kind != self.pinned:
@@ -262,117 +271,170 @@ class _Board:
                         table[north * width + west].append((k, q) + e)
         return table
 
-    def search(self, starts: list, keep, watch: _Watch) -> bool:
-        """Run the backtracking from `starts`; True when it ran to the end.
+    def compile(self):
+        """The search as a function ``run(keep, watch) -> bool``, True when it ran to the end.
 
-        Cells are filled outwards from a start, each next cell the one with
-        the most sides already fixed (by placed neighbours or the border), so
-        after the first few every cell is looked up by two codes. When a
-        tile's turn is pinned that tile is laid first, in each cell in turn:
-        a few starts of one turn each instead of every tile in every turn.
+        Each cell of a fill order becomes a small function that takes the
+        tiles taken so far and the candidates its placed neighbours allow,
+        lays each candidate still left and, before going on, looks up what
+        the next cell would then allow: a candidate that leaves the next cell
+        nothing is not laid. When a tile's turn is pinned (whole-grid turns
+        folded) that tile is laid first, in each cell in turn; otherwise the
+        fill starts at a hint or the centre. Building these functions is
+        setting up, like the fill orders; ``run`` is the search.
         """
-        cells, width = self.rows * self.cols, self.any + 2
-        partner, left, active = self.partner, self.left, watch.active
-        shown = [None] * cells  # the (kind, quarters, N, E, S, W) laid in each cell
-        fixed = [self.fixed.get(i) for i in range(cells)]
-        nodes, stop = 0, False
+        cells = self.rows * self.cols
+        ways = self._starts()
+        shown = [None] * cells + [(0,) * _ASKS]  # the turned tile in each cell, then the open cell
+        guards, nodes, keep, watch, active = self.guards, 0, None, None, False
 
-        def place(steps: list, i: int) -> bool:
-            nonlocal nodes, stop
-            if i == len(steps):
-                stop = keep([entry[:2] for entry in shown])
-                return stop
-            cell, table, xc, xj, yc, yj, extra = steps[i]
-            x = partner[shown[xc][xj]] if xc >= 0 else xj
-            y = partner[shown[yc][yj]] if yc >= 0 else yj
-            fix = fixed[cell]
-            for entry in table[x * width + y]:
-                k = entry[0]
-                if fix is None:
-                    if not left[k]:
+        def last(cell: int):
+            def place(taken: int, candidates: list) -> bool:
+                nonlocal nodes
+                for tile in candidates:
+                    if not (taken + tile[0]) & guards:
+                        nodes += 1
+                        shown[cell] = tile
+                        if keep([tile[1] for tile in shown[:cells]]):
+                            return True
+                return False
+            return place
+
+        def lay(depth: int, cell: int, ahead: tuple, then):
+            table, own, (a, i), (b, j), *more = ahead
+
+            def place(taken: int, candidates: list) -> bool:
+                nonlocal nodes
+                key = shown[a][i] + shown[b][j]  # what the next cell's other neighbours ask
+                if more:
+                    key += sum(shown[c][k] for c, k in more)
+                for tile in candidates:
+                    now = taken + tile[0]
+                    if now & guards:
                         continue
-                elif fix != entry[:2]:
-                    continue
-                if extra and any(entry[j] != (partner[shown[c][cj]] if c >= 0 else cj)
-                                 for j, c, cj in extra):
-                    continue
-                nodes += 1
-                if active and not nodes & 1023 and watch.check(nodes, i + 1):
-                    stop = True
-                    raise _Timeout
-                if fix is None:
-                    left[k] -= 1
-                shown[cell] = entry
-                found = place(steps, i + 1)
-                if fix is None:
-                    left[k] += 1
-                if found:
-                    return True
-            return False
+                    fits = table[key + tile[own]]
+                    if not fits:
+                        continue
+                    nodes += 1
+                    if active and not nodes & 1023 and watch.check(nodes, depth):
+                        raise _Timeout
+                    shown[cell] = tile
+                    if then(now, fits):
+                        return True
+                return False
+            return place
 
-        def begin(laid: list | None, steps: list) -> bool:
-            nonlocal nodes
-            if laid is None:
-                return place(steps, 0)
-            for cell, entry in laid:
-                nodes += 1
-                shown[cell] = entry
-                if place(steps, 0):
-                    return True
-            return False
+        starts = []
+        for first, steps in ways:
+            then = last(steps[-1][0])
+            for depth in range(len(steps) - 2, -1, -1):
+                then = lay(depth + 1, steps[depth][0], steps[depth + 1][1], then)
+            starts.append((first, then))
 
-        if self.pinned is not None:
-            left[self.pinned] -= 1
-        try:
-            for laid, steps in starts:
-                if begin(laid, steps):
-                    break
-        except _Timeout:
-            return False
-        finally:
-            self.nodes = nodes
-            if self.pinned is not None:
-                left[self.pinned] += 1
-        return not stop
+        def run(keep_: object, watch_: _Watch) -> bool:
+            nonlocal keep, watch, active, nodes
+            keep, watch, active, nodes = keep_, watch_, watch_.active, 0
+            try:
+                return not any(then(self.taken, first) for first, then in starts)
+            except _Timeout:
+                return False
+            finally:
+                self.nodes = nodes
+        return run
 
-    def starts(self) -> list:
-        """The ways a search begins: ``(laid, steps)``, tiles laid first and the fill after.
+    def _starts(self) -> list:
+        """The ways a search begins: ``(first, steps)``, the first cell's candidates and the fill.
 
-        ``laid`` lists ``(cell, entry)`` alternatives for the pinned tile in
-        one start cell (starts where it fits nowhere are left out); with no
-        pinned tile there is one start, at a hint or the centre, and ``laid``
-        is None.
+        ``first`` holds the pinned kind's turns that fit the first cell of
+        ``steps`` (from every cell in turn), or with no pinned tile the
+        candidates of the one first cell, a hint or the centre. A step is
+        ``(cell, ahead)``, ``ahead`` how the cell is looked up (see `_steps`).
         """
-        tables = self._side_tables()
+        width = self.any + 2
+        offset = self._count_fields()
+        turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * width ** r for r in range(4) for c in e), 0)
+                  for k, q, *e in self.table[self.any * width + self.any]]
+        tables: dict = {}
         if self.pinned is None:
-            return [(None, self._steps(tables, self._plan(self._first_cell())))]
+            steps = self._steps(self._order(self._first_cell()), turned, tables)
+            return [(steps[0][1][0][0], steps)]
         starts = []
         for cell in range(self.rows * self.cols):
-            head, *steps = self._steps(tables, self._plan(cell))
-            laid = [(cell, entry) for entry in self._pinned_entries(head)]
-            if laid:
-                starts.append((laid, steps))
+            steps = self._steps(self._order(cell), turned, tables)
+            # the pinned tile is out of the counts: laid here, it takes nothing
+            first = [(0,) + tile[1:] for tile in steps[0][1][0][0] if tile[1][0] == self.pinned]
+            if first:
+                starts.append((first, steps))
         return starts
 
-    def _steps(self, tables: list, plan: list) -> list:
-        """A plan in the form the search reads fastest.
+    def _count_fields(self) -> list:
+        """Pack the tiles taken of every kind into one int; each kind's offset there.
 
-        ``(cell, table, xc, xj, yc, yj, extra)``: the code looked up first is
-        the partner of ``shown[xc][xj]``, or ``xj`` itself when ``xc`` is -1
-        (the border, or any code); likewise ``y``; ``extra`` holds
-        ``(index, cell, index)`` checks of further fixed sides.
+        Kind k's field counts up from ``2**(w - 1) - 1 - left`` in ``w`` bits,
+        so that taking one tile more than are left sets its top bit: the
+        search tests ``taken & self.guards`` for every kind at once.
         """
-        def source(found) -> tuple:
-            if found is None:
-                return -1, self.any
-            cell, which = found
-            return (cell, 2 + which) if cell >= 0 else (-1, which)
+        offset, self.taken, self.guards, at = [], 0, 0, 0
+        for k, left in enumerate(self.left):
+            left -= k == self.pinned  # laid by hand at the start
+            w = left.bit_length() + 1
+            offset.append(at)
+            self.taken |= ((1 << (w - 1)) - 1 - left) << at
+            self.guards |= 1 << (at + w - 1)
+            at += w
+        return offset
 
-        steps = []
-        for cell, pair, first, second, extra in plan:
-            steps.append((cell, tables[pair]) + source(first) + source(second)
-                         + (tuple((2 + side,) + source(found) for side, found in extra),))
+    def _steps(self, order: list, turned: list, tables: dict) -> list:
+        """A fill order as the search reads it: per cell ``(cell, (table, own, *sources))``.
+
+        A cell's candidates are ``table[key]``, the key the sum of
+        ``shown[c][i]`` over its sources, one per placed neighbour: what
+        that neighbour asks of the side facing it, scaled for the side's rank
+        among the cell's keyed sides. The step before looks the cell up with
+        its own tile's ask at index ``own`` in place of ``shown`` (index -1,
+        0, when it is no neighbour). Sources are padded to two with the open
+        cell, whose asks are 0. ``tables`` caches tables by what they fit.
+        """
+        strict, placed, open_cell, steps = self.border != self.any, set(), len(order), []
+        previous = None
+        for cell in order:
+            keyed = [(side, n) for side, n in self.around[cell] if n in placed]
+            frame = tuple(side for side, n in self.around[cell] if n < 0 and strict)
+            key = (tuple(side for side, _ in keyed), frame, self.fixed.get(cell))
+            if key not in tables:
+                tables[key] = self._table(turned, *key)
+            own, sources = -1, []
+            for r, (side, n) in enumerate(keyed):
+                ask = _OWN + 4 * r + (side + 2) % 4
+                if n == previous:
+                    own = ask
+                else:
+                    sources.append((n, ask))
+            sources += [(open_cell, 0)] * (2 - len(sources))
+            steps.append((cell, (tables[key], own, *sources)))
+            placed.add(cell)
+            previous = cell
         return steps
+
+    def _table(self, turned: list, keyed: tuple, frame: tuple, fix: tuple | None) -> list:
+        """``table[sum(code on keyed[r] * width**r)]``: the turned tiles that fit a cell.
+
+        Only tiles showing the border on the ``frame`` sides; for a hint cell
+        only the hint, which is taken out of the counts already (``need`` 0).
+        """
+        width = self.any + 2
+        size = width ** len(keyed)
+        table = [[] for _ in range(size)] if size <= _LISTED else _Sparse()
+        for tile in turned:
+            if any(tile[2 + side] != self.border for side in frame):
+                continue
+            if fix is not None:
+                if tile[1] != fix:
+                    continue
+                tile = (0,) + tile[1:]
+            key = sum(tile[2 + side] * width ** r for r, side in enumerate(keyed))
+            table[key].append(tile) if size <= _LISTED else table.setdefault(key, []).append(tile)
+        return table
 
     def _first_cell(self) -> int:
         """Where a search with no pinned tile starts: a hint, else the centre."""
@@ -380,49 +442,21 @@ class _Board:
             return min(self.fixed)
         return (self.rows // 2) * self.cols + self.cols // 2
 
-    def _pinned_entries(self, head: tuple) -> list:
-        """The pinned kind's allowed turns that fit the start cell's step.
-
-        Nothing is placed before the start cell, so its step holds only
-        constant codes (the border, or any).
-        """
-        _, table, _, x, _, y, extra = head
-        return [e for e in table[x * (self.any + 2) + y]
-                if e[0] == self.pinned and all(e[j] == code for j, _, code in extra)]
-
-    def _plan(self, start: int) -> list:
-        """The fill order from ``start`` and, per cell, where its fixed sides come from.
-
-        A step is ``(cell, pair, first, second, extra)``: look the cell up in
-        ``tables[pair]`` by the codes on sides ``pair`` and ``pair + 1``
-        (``first``, ``second``), then check the ``extra`` sides. A source is
-        ``(cell, side)`` of a placed neighbour, whose partner code is needed,
-        or ``(-1, code)`` for the border. Hints come first after ``start``,
-        then always the cell with the most fixed sides.
-        """
+    def _order(self, start: int) -> list:
+        """The fill order from ``start``: hints next, then always the cell with most sides fixed."""
         cells, strict, around = self.rows * self.cols, self.border != self.any, self.around
         fixed_count = [sum(n < 0 for _, n in sides) if strict else 0 for sides in around]
         placed = [False] * cells
-        steps = []
+        order = []
         cell = start
         for _ in range(cells):
-            fixed_sides = {}
-            for side, n in around[cell]:
-                if n < 0:
-                    if strict:
-                        fixed_sides[side] = (-1, self.border)
-                elif placed[n]:
-                    fixed_sides[side] = (n, (side + 2) % 4)
-            pair = next((a for a in range(4) if a in fixed_sides and (a + 1) % 4 in fixed_sides),
-                        next(iter(fixed_sides), 0))
-            first, second = fixed_sides.pop(pair, None), fixed_sides.pop((pair + 1) % 4, None)
-            steps.append((cell, pair, first, second, tuple(fixed_sides.items())))
+            order.append(cell)
             placed[cell] = True
             for _, n in around[cell]:
                 if n >= 0:
                     fixed_count[n] += 1
             cell = self._next_cell(placed, fixed_count)
-        return steps
+        return order
 
     def _next_cell(self, placed: list, fixed_count: list) -> int:
         """The next cell to fill: a hint first, else the one with most sides fixed.
@@ -448,24 +482,6 @@ class _Board:
                  for side, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1)))]
                 for r, c in (divmod(i, cols) for i in range(rows * cols))]
 
-    def _side_tables(self) -> list:
-        """tables[a][x * width + y] lists the entries showing x on side a and y on side a + 1.
-
-        ``self.any`` in place of a code matches every code; an entry is
-        ``(kind, quarters, N, E, S, W)``.
-        """
-        width = self.any + 2
-        entries = self.table[self.any * width + self.any]
-        tables = []
-        for a in range(4):
-            table = [[] for _ in range(width * width)]
-            for entry in entries:
-                for x in (entry[2 + a], self.any):
-                    for y in (entry[2 + (a + 1) % 4], self.any):
-                        table[x * width + y].append(entry)
-            tables.append(table)
-        return tables
-
     def picture(self, choice: list) -> tuple:
         """What a person sees: the edges in every cell."""
         return tuple(turn(self.kind_edges[k], q) for k, q in choice)
@@ -483,17 +499,28 @@ class _Board:
 
     def grid(self, choice: list) -> tuple:
         """Placements of actual tiles: identical tiles are handed out in order."""
-        hinted = {p.tile for p in self.hints.values()}
-        pool = [[t for t in m if t not in hinted] for m in self.kinds.members]
+        given = [0] * len(self.laid)
         placements = []
         for i, (k, q) in enumerate(choice):
             if i in self.hints:
                 placements.append(self.hints[i])
-                continue
-            tile = pool[k].pop(0)
-            placements.append(Placement(tile, (q - self.kinds.offset[tile]) % 4))
+            else:
+                placements.append(self.laid[k][given[k]][q])
+                given[k] += 1
         cols = self.cols
         return tuple(tuple(placements[r * cols:(r + 1) * cols]) for r in range(self.rows))
+
+
+class _Sparse(dict):
+    """A table too wide for a list: keys nothing fits read as an empty list."""
+
+    def __missing__(self, key: int) -> tuple:
+        return ()
+
+
+_OWN = 6  # a turned tile: need, (kind, quarters), its four codes, then its asks and a 0
+_ASKS = _OWN + 17
+_LISTED = 1 << 16  # widest table kept as a list
 
 
 class _Timeout(Exception):
