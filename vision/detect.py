@@ -39,6 +39,7 @@ import numpy as np
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
+MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 
 
 def find_tiles(image: np.ndarray) -> list[np.ndarray]:
@@ -105,7 +106,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, plain: bool)
                 # real one, and cannot reach the printed border just inside it.
                 tiles.append(cell if grid == (1, 1) else refine(image, cell, 1, 0.015, outline=False))
     tiles = [orient(tile) for tile in tiles if not _speck(tile, tiles)]
-    return reading_order(tiles)
+    return reading_order(reshaped(image, tiles))
 
 
 # --- 1. what is not table ----------------------------------------------------
@@ -135,12 +136,49 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
     distance = _nearest(lab, centres)
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
-    mask = (distance > threshold).astype(np.uint8) * region
-    # Off: table speckle. Close: small gaps where a tile's art matches the table.
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    mask = _cleaned((distance > threshold).astype(np.uint8) * region)
+    # A table's pattern may miss the border (a checked cloth's light checks):
+    # it shows as many plain patches, and is table too.
+    pattern = _plain_patches(lab, mask, threshold)
+    if len(pattern):
+        distance = np.minimum(distance, _nearest(lab, pattern))
+        mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     return _fill_holes(mask)
+
+
+def _cleaned(mask: np.ndarray) -> np.ndarray:
+    """Off: table speckle. Close: small gaps where a tile's art matches the table."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+
+
+def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, least: int = 2) -> np.ndarray:
+    """Colours (Lab rows) of the mask's plain patches, when the table has a pattern of them.
+
+    Tiles carry pictures; a patch of one even colour, the size of a good part
+    of a tile, is table. The table has a pattern (a cloth's checks) when at
+    least ``least`` convex ones share a colour (a picture's plain sky is no
+    convex shape); then every plain patch is table, also where glare or a
+    tile nearby bent its outline. Colours within ``near`` count as one.
+    """
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    plain, solid = [], []
+    for label in 1 + np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= (max(mask.shape) / 40) ** 2):
+        x, y, w, h = stats[label, :4]
+        patch = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
+        mean, spread = cv2.meanStdDev(lab[y:y + h, x:x + w], mask=patch)
+        if np.linalg.norm(spread) < 0.5 * near:
+            plain.append(mean.ravel())
+            if _solid(patch):
+                solid.append(mean.ravel())
+    solid = np.float32(solid).reshape(-1, 3)
+    if not any((np.linalg.norm(solid - colour, axis=1) < near).sum() >= least for colour in solid):
+        return np.empty((0, 3), np.float32)
+    colours = []
+    for colour in plain:
+        if all(np.linalg.norm(colour - other) >= near / 2 for other in colours):
+            colours.append(colour)
+    return np.float32(colours)
 
 
 def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int = 2):
@@ -182,6 +220,13 @@ def _nearest(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     squared = np.minimum.reduce([cv2.transform(np.square(lab - c), np.ones((1, 3), np.float32))
                                  for c in centres])
     return np.sqrt(squared)
+
+
+def _solid(patch: np.ndarray) -> bool:
+    """Whether a patch (uint8 mask) nearly fills its convex hull."""
+    contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    return cv2.contourArea(outline) > 0.9 * cv2.contourArea(cv2.convexHull(outline))
 
 
 def _fill_holes(mask: np.ndarray) -> np.ndarray:
@@ -568,7 +613,7 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
         outside = fence(points)[: len(offsets) // 2 + 1][::-1]
         strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
     if outermost:
-        best = np.argmax(strong, axis=0)
+        best = _outermost_line(strong, tilt=0.06 * length)
         if face:
             best = _face_edge(step, strong, best, 0.02 * length)
     else:
@@ -585,6 +630,43 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
     edge = start + t[columns, None] * along + offset[:, None] * inward
     vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x, y]), np.float32([vx, vy])
+
+
+def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: float = 0.8) -> np.ndarray:
+    """On each normal (a column of ``strong``), the step on the outermost straight line of steps.
+
+    Every line across the strip rising or falling at most ``tilt`` rows from
+    end to end is scored by the normals with a strong step within ``near``
+    rows of it; of the lines scoring at least ``share`` of
+    the best, the outermost (lowest rows) is the card's edge: a card's edge
+    runs the whole side, while a cloth's checks or a shadow beside it run
+    part of it. Normals with no step on that line get row 0 (none).
+
+    >>> strong = np.zeros((9, 30), bool)
+    >>> strong[5] = True; strong[1, :12] = True  # a side's edge, and a check's corner outside it
+    >>> set(_outermost_line(strong, tilt=2).tolist())
+    {5}
+    """
+    rows, columns = strong.shape
+    step = max(1, rows // 32)  # wide strips (big photos) are scored on a coarser set of lines
+    near += (step - 1) / 2
+    near_step = cv2.dilate(strong.astype(np.uint8), np.ones((2 * int(near) + 1, 1), np.uint8)) > 0
+    middles = np.arange(0, rows, step, dtype=np.float32)
+    rises = np.arange(-(tilt // step), tilt // step + 1, dtype=np.float32) * step
+    along = np.linspace(-0.5, 0.5, columns, dtype=np.float32)
+    line = np.rint(middles[:, None, None] + rises[None, :, None] * along).astype(np.intp)
+    inside = (line >= 0) & (line < rows)
+    score = (near_step[np.clip(line, 0, rows - 1), np.arange(columns)] & inside).sum(axis=2)  # (middle, rise)
+    middle, rise = np.nonzero(score >= share * score.max())
+    # The outermost ridge of good lines; on it, the line that fits best
+    # (most steps near it, then most right on it).
+    ridge = middle <= middle.min() + near / step
+    middle, rise = middle[ridge], rise[ridge]
+    on = line[middle, rise]
+    exact = (strong[np.clip(on, 0, rows - 1), np.arange(columns)] & (on >= 0) & (on < rows)).sum(axis=1)
+    best = np.argmax(score[middle, rise] * (columns + 1) + exact)
+    hits = strong & (np.abs(np.arange(rows)[:, None] - on[best]) <= near)
+    return np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0)
 
 
 def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: float) -> np.ndarray:
@@ -663,7 +745,123 @@ def _misfit(tiles: list[np.ndarray]) -> str | None:
         sides = np.linalg.norm(np.float32(tile) - np.roll(tile, -1, axis=0), axis=1)
         if sides.max() > 2.0 * sides.min():
             return f"tile {i + 1} is not square (sides 1:{sides.max() / sides.min():.1f})"
+    # Found right, tiles agree with each other's shape within about 12%, under any perspective.
+    misfits = shape_misfits(tiles) if len(tiles) >= 4 else np.zeros(len(tiles))
+    worst = int(np.argmax(misfits)) if len(tiles) else 0
+    if len(tiles) and misfits[worst] > MISFIT:
+        return f"tile {worst + 1} is not the shape of the others ({100 * misfits[worst]:.0f}% off)"
     return None
+
+
+def shape_misfits(tiles: list[np.ndarray]) -> np.ndarray:
+    """How far each tile is from the square the others say it should be (0 = exactly).
+
+    Square tiles lying on one table look, under perspective, like
+    parallelograms that change smoothly across the photo, each turned its
+    own way. ``J J^T``, with ``J`` the tile's two mean side vectors, does not
+    change with the turn: it is fitted across the photo (`_expected_forms`)
+    and the tile's own is compared with it. Returns, per tile, the largest
+    relative stretch either way, e.g. 0.25 for a tile a quarter longer or
+    shorter one way than expected.
+
+    >>> squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) + 20 * i for i in range(6)]
+    >>> squares[2][1:3, 0] += 4  # one side 1.4 times as long as it should be
+    >>> np.round(shape_misfits(squares), 2).tolist()
+    [0.0, 0.0, 0.4, 0.0, 0.0, 0.0]
+    """
+    forms = _forms(np.float32(tiles))
+    return np.array([_stretch(form, expected) for form, expected in zip(forms, _expected_forms(tiles))])
+
+
+def _forms(quads: np.ndarray) -> np.ndarray:
+    """``J J^T`` per quad (n, 2, 2): J's columns are the mean across and down sides."""
+    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
+    down = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
+    jacobians = np.stack([across, down], axis=2)
+    return jacobians @ jacobians.transpose(0, 2, 1)
+
+
+def _expected_forms(tiles: list[np.ndarray]) -> np.ndarray:
+    """Each tile's form as the others give it, leaving the tile itself out.
+
+    Under perspective one over a tile's side changes linearly across the
+    photo, and its shape (the form over the side squared) smoothly: both
+    are fitted linear in the centre, or taken as the others' median when
+    there are few.
+    """
+    quads = np.float32(tiles)
+    forms = _forms(quads)
+    sides = np.sqrt(np.sqrt(np.maximum(np.linalg.det(forms), 1e-12)))
+    seen = np.c_[1 / sides, (forms / sides[:, None, None] ** 2).reshape(-1, 4)]
+    where = np.c_[quads.mean(axis=1) / np.abs(quads).max(), np.ones(len(quads))]
+    expected = []
+    for i in range(len(quads)):
+        others = np.arange(len(quads)) != i
+        if others.sum() >= 6:  # enough to fit how the view changes across the photo
+            fit, *_ = np.linalg.lstsq(where[others], seen[others], rcond=None)
+            inverse_side, *shape = where[i] @ fit
+        else:
+            inverse_side, *shape = np.median(seen[others], axis=0)
+        expected.append(np.float32(shape) / max(inverse_side, 1e-6) ** 2)
+    return np.float32(expected).reshape(-1, 2, 2)
+
+
+def _stretch(form: np.ndarray, expected: np.ndarray) -> float:
+    """The largest relative stretch either way of ``form`` from ``expected``."""
+    values, vectors = np.linalg.eigh(expected)
+    if values.min() <= 0:
+        return np.inf
+    whiten = vectors @ np.diag(values ** -0.5) @ vectors.T
+    stretch = np.sqrt(np.maximum(np.linalg.eigvalsh(whiten @ form @ whiten), 1e-12))
+    return float(np.expm1(np.abs(np.log(stretch)).max()))
+
+
+def reshaped(image: np.ndarray, tiles: list[np.ndarray], fence=None) -> list[np.ndarray]:
+    """``tiles`` with each one far from the shape the others give it moved to that shape.
+
+    A tile whose art runs into the table's colour (snow on a white desk)
+    loses a strip along a side. The others say how long each way it should
+    be; the side that moves out to that length is the one whose refined
+    outline then fits best (`refine` finds the card's edge). A tile that
+    cannot be made to fit is left as it was.
+    """
+    tiles, tried = list(tiles), set()
+    while len(tiles) >= 5:
+        # The worst first: a wrong tile also skews what the others are told.
+        misfits = shape_misfits(tiles)
+        misfits[list(tried)] = 0
+        i = int(np.argmax(misfits))
+        if misfits[i] <= MISFIT / 2:
+            break
+        tried.add(i)
+        expected = _expected_forms(tiles)[i]
+        best, fit = tiles[i], misfits[i]
+        for candidate in _grown(_clockwise(np.float32(tiles[i])), expected):
+            candidate = refine(image, candidate, fence=fence)
+            misfit = _stretch(_forms(candidate[None])[0], expected)
+            if misfit < fit:
+                best, fit = candidate, misfit
+        # Moved only when a card's edge is where the others say: a far better fit.
+        if fit < min(misfits[i], MISFIT) / 2:
+            tiles[i] = orient(best)
+    return tiles
+
+
+def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
+    """The quads with one or two sides moved along the tile's own directions so it
+    is as long across and down as ``expected`` says: each way, either side."""
+    across = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
+    down = (quad[3] - quad[0] + quad[2] - quad[1]) / 2
+    u, v = across / np.linalg.norm(across), down / np.linalg.norm(down)
+    # a^2 u u^T + b^2 v v^T = expected, in least squares.
+    basis = np.float32([[u[0] * u[0], v[0] * v[0]], [u[0] * u[1], v[0] * v[1]], [u[1] * u[1], v[1] * v[1]]])
+    squares, *_ = np.linalg.lstsq(basis, np.float32([expected[0, 0], expected[0, 1], expected[1, 1]]), rcond=None)
+    a, b = np.sqrt(np.maximum(squares, 0))
+    grow_across = (a - np.linalg.norm(across)) * u
+    grow_down = (b - np.linalg.norm(down)) * v
+    moves = [np.float32([[0, 0], [1, 0], [1, 0], [0, 0]]), np.float32([[-1, 0], [0, 0], [0, 0], [-1, 0]])]
+    downs = [np.float32([[0, 0], [0, 0], [0, 1], [0, 1]]), np.float32([[0, -1], [0, -1], [0, 0], [0, 0]])]
+    return [quad + m[:, :1] * grow_across + d[:, 1:] * grow_down for m in moves for d in downs]
 
 
 # --- orientation and order ---------------------------------------------------------
