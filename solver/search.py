@@ -17,6 +17,7 @@ the row-scan kernel in `solver.kernel` over the `(north, west)` table.
 """
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -243,13 +244,14 @@ class _Board:
         """The kind whose turn is fixed to fold whole-grid turns, if any.
 
         It must be a single tile that looks different in every turn; of those,
-        the one whose edges have the fewest partners on the tiles, since it is
-        laid first and its neighbours are looked up by its edges.
+        the one with the fewest ways to meet neighbours on all four sides (the
+        product of its edges' partners on the tiles), since it is laid first
+        and its neighbours are looked up by its edges.
         """
         shows = Counter(e for edges, n in zip(self.kind_edges, self.kinds.count) for e in edges * n)
         return min((k for k, edges in enumerate(self.kind_edges)
                     if self.kinds.count[k] == 1 and len({turn(edges, q) for q in range(4)}) == 4),
-                   key=lambda k: sum(shows[self.partner[e]] for e in self.kind_edges[k]), default=None)
+                   key=lambda k: math.prod(shows[self.partner[e]] for e in self.kind_edges[k]), default=None)
 
     def _allowed(self, kind: int, quarters: int) -> bool:
         if kind != self.pinned:
@@ -352,7 +354,8 @@ class _Board:
         """
         width = self.any + 2
         offset = self._count_fields()
-        turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * width ** r for r in range(4) for c in e), 0)
+        scales = [width ** r for r in range(4)]
+        turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * s for s in scales for c in e), 0)
                   for k, q, *e in self.table[self.any * width + self.any]]
         tables: dict = {}
         if self.pinned is None:
@@ -422,18 +425,23 @@ class _Board:
         Only tiles showing the border on the ``frame`` sides; for a hint cell
         only the hint, which is taken out of the counts already (``need`` 0).
         """
-        width = self.any + 2
-        size = width ** len(keyed)
-        table = [[] for _ in range(size)] if size <= _LISTED else _Sparse()
+        width, border = self.any + 2, self.border
+        fitting: dict = {}
         for tile in turned:
-            if any(tile[2 + side] != self.border for side in frame):
+            if frame and any(tile[2 + side] != border for side in frame):
                 continue
             if fix is not None:
                 if tile[1] != fix:
                     continue
                 tile = (0,) + tile[1:]
             key = sum(tile[2 + side] * width ** r for r, side in enumerate(keyed))
-            table[key].append(tile) if size <= _LISTED else table.setdefault(key, []).append(tile)
+            fitting.setdefault(key, []).append(tile)
+        size = width ** len(keyed)
+        if size > _LISTED:
+            return _Sparse(fitting)
+        table = [()] * size
+        for key, tiles in fitting.items():
+            table[key] = tiles
         return table
 
     def _first_cell(self) -> int:
