@@ -2,10 +2,11 @@
 
 Two photos of one puzzle differ in light, white balance, shading and glare;
 the printed halves do not. So tiles are first normalised together
-(`normalise`): one grey-world white balance for all the tiles of a photo
-(they share the puzzle's palette, so a per-tile balance would shift each
-tile's colours by its own content), then per tile CLAHE on lightness, with
-chroma scaled alongside so a shadowed tile keeps its colours.
+(`normalise`): the glare veil taken off (`unveil`), one grey-world white
+balance for all the tiles of a photo (they share the puzzle's palette, so a
+per-tile balance would shift each tile's colours by its own content), then
+per tile CLAHE on lightness, with chroma scaled alongside so a shadowed tile
+keeps its colours.
 
 An edge's `Looks` are then
 
@@ -34,6 +35,9 @@ _BINS = (4, 8, 8)  # L, a, b histogram bins
 _RANGE = ((0, 100), (-64, 64), (-64, 64))
 _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
 _FADE = 0.7  # weight lost from the seam to the tile's centre
+_VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
+_VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
+_VEIL_MOST = 0.85  # a deeper veil leaves too little print to restore: the pixel stays white
 
 
 class Looks(NamedTuple):
@@ -69,11 +73,12 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     Examples
     --------
     >>> warm = np.dstack([np.full((8, 8), v, np.uint8) for v in (60, 120, 200)])
+    >>> warm[::2] = 0  # black ink lines
     >>> out = normalise([warm, warm // 2], size=8)
-    >>> bool(np.ptp(out[0][4, 4].astype(int)) < 8)  # the cast is gone
+    >>> bool(np.ptp(out[0][3, 4].astype(int)) < 8)  # the cast is gone
     True
     """
-    small = [cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles]
+    small = unveil([cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles])
     pixels = np.concatenate([t.reshape(-1, 3) for t in small]).astype(np.float32)
     unblown = pixels[pixels.max(axis=1) < 250]
     means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
@@ -89,6 +94,53 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
         chroma = np.clip((lab[..., 1:].astype(np.float32) - 128) * ratio + 128, 0, 255)
         lab = np.dstack([lightness, chroma.astype(np.uint8)])
         out.append(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
+    return out
+
+
+def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Tiles of one photo with the glare on them taken off.
+
+    Glare on glossy card adds the lamp's light to the print: a pixel of
+    colour ``c`` shows ``c (1 - g) + 255 g`` under a veil ``g``. Printed art
+    has some dark ink in some channel in every patch, so a veil shows as the
+    local minimum of the darkest channel rising above the tile's ink level
+    (the dark-channel prior of haze removal, He, Sun and Tang 2009), and
+    dividing it out restores the colours under it. The ink level is a low
+    percentile of the tile's own dark channel, but no higher than the
+    photo's typical tile's, so a tile veiled all over is seen as veiled.
+    Where the veil is near total nothing is left to restore: the pixel
+    stays white, and `describe` drops it as glare.
+
+    Parameters
+    ----------
+    tiles : sequence of (S, S, 3) uint8 BGR ndarrays
+        Rectified tiles of one photo.
+
+    Returns
+    -------
+    tiles : list of (S, S, 3) uint8 BGR ndarrays
+
+    Examples
+    --------
+    >>> ink = np.zeros((40, 40, 3), np.uint8); ink[::4] = (0, 0, 200)   # red and black stripes
+    >>> veiled = ink.copy(); veiled[:, 20:] = ink[:, 20:] // 2 + 128   # half the tile under glare
+    >>> out = unveil([ink, ink, veiled])[2]
+    >>> int(np.abs(out[:, 24:36].astype(int) - ink[:, 24:36]).max()) < 12
+    True
+    """
+    darks = []
+    for tile in tiles:
+        k = max(3, round(_VEIL_WINDOW * tile.shape[0]) | 1)
+        square = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+        dark = cv2.dilate(cv2.erode(tile.min(axis=2), square), square)  # ink's level, patch by patch
+        darks.append(cv2.GaussianBlur(dark.astype(np.float32), (0, 0), k / 2))
+    floors = [np.percentile(dark, _VEIL_FLOOR) for dark in darks]
+    typical = np.median(floors)
+    out = []
+    for tile, dark, floor in zip(tiles, darks, floors):
+        floor = min(floor, typical)
+        veil = np.clip((dark - floor) / (255 - floor), 0, _VEIL_MOST)[..., None]
+        out.append(np.clip((tile - 255 * veil) / (1 - veil), 0, 255).astype(np.uint8))
     return out
 
 
@@ -125,11 +177,12 @@ def describe(crops: Sequence[np.ndarray]) -> Looks:
     return Looks(small.astype(np.float32), small_weight, hist)
 
 
-def distances(a: Looks, b: Looks) -> np.ndarray:
+def distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
     """Dissimilarity of every edge in ``a`` to every edge in ``b``.
 
     A weighted mean of truncated per-pixel delta-E over the templates (scaled
     to 0..1) plus the Hellinger distance of the colour histograms (0..1).
+    ``shift``: see `template_distances`.
 
     Returns
     -------
@@ -143,15 +196,19 @@ def distances(a: Looks, b: Looks) -> np.ndarray:
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE)
+    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
 
 
 def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarray,
-                       weight_b: np.ndarray, truncate: float) -> np.ndarray:
+                       weight_b: np.ndarray, truncate: float, shift: int = 0) -> np.ndarray:
     """Weighted mean of per-pixel delta-E, truncated and scaled to 0..1, for every pair.
+
+    With ``shift``, template ``a`` is also laid on ``b`` moved by up to
+    ``shift`` pixels each way, and the best fit counts: a corner found a
+    little off moves the figure in its crop by a pixel or two.
 
     Parameters
     ----------
@@ -161,6 +218,8 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
         How much each pixel counts; a pair weighs a pixel by the product.
     truncate : float
         Delta-E beyond which pixels differ no further (glare, a stray speck).
+    shift : int
+        The largest offset tried, in pixels, along rows and along columns.
 
     Returns
     -------
@@ -171,12 +230,23 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     >>> lab = np.zeros((2, 1, 2, 3)); lab[1, 0, 0] = 100
     >>> template_distances(lab, np.ones((2, 1, 2)), lab, np.ones((2, 1, 2)), 50.0).tolist()
     [[0.0, 0.5], [0.5, 0.0]]
+    >>> moved = np.zeros((1, 1, 4, 3)); moved[0, 0, 1] = 100; at = np.roll(moved, 1, axis=2)
+    >>> [float(template_distances(moved, np.ones((1, 1, 4)), at, np.ones((1, 1, 4)), 50.0, s)[0, 0])
+    ...  for s in (0, 1)]
+    [0.5, 0.0]
     """
     n, m = len(lab_a), len(lab_b)
-    la, lb = lab_a.reshape(n, 1, -1, 3), lab_b.reshape(1, m, -1, 3)
-    w = weight_a.reshape(n, 1, -1) * weight_b.reshape(1, m, -1)
-    pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), truncate) / truncate
-    return (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
+    rows, cols = lab_a.shape[1:3]
+    best = np.full((n, m), np.inf)
+    for dy in range(-shift, shift + 1):
+        for dx in range(-shift, shift + 1):
+            a = np.s_[:, max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
+            b = np.s_[:, max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]
+            la, lb = lab_a[a].reshape(n, 1, -1, 3), lab_b[b].reshape(1, m, -1, 3)
+            w = weight_a[a].reshape(n, 1, -1) * weight_b[b].reshape(1, m, -1)
+            pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), truncate) / truncate
+            best = np.minimum(best, (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6))
+    return best
 
 
 def seam_weight(shape: tuple) -> np.ndarray:

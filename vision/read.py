@@ -17,6 +17,7 @@ from .describe import Looks, describe, distances
 from .library import Library
 
 SHARPNESS = 0.05  # distance difference that makes one code e times likelier
+SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where corners were found off
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -35,7 +36,7 @@ class Reading(NamedTuple):
     candidates: list
 
 
-def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS) -> Reading:
+def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT) -> Reading:
     """Read every edge of a photo as a library code.
 
     Parameters
@@ -47,6 +48,8 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS) -> 
         From `vision.library.load_library`.
     sharpness : float
         Softmax temperature over the codes' distances.
+    shift : int
+        Template pixels a figure may sit off (`vision.describe.template_distances`).
 
     Returns
     -------
@@ -64,7 +67,7 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS) -> 
     """
     codes = sorted(set(library.codes), key=str)
     stored = describe(library.crops)
-    d = distances(looks, stored)
+    d = distances(looks, stored, shift=shift)
     code_of = np.array([codes.index(c) for c in library.codes])
     nearest = np.full((len(looks), len(codes)), np.inf)
     for k in range(len(codes)):
