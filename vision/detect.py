@@ -648,6 +648,11 @@ def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: f
     {5}
     """
     rows, columns = strong.shape
+    first = np.argmax(strong, axis=0)
+    x = np.arange(columns) - (columns - 1) / 2
+    straight = first.mean() + x * (x @ first) / (x @ x)  # least squares line through them
+    if np.mean(np.abs(straight - first) <= 1) >= 0.9:
+        return first  # the outermost steps already lie on a line (most sides: no pattern beside them)
     step = max(1, rows // 32)  # wide strips (big photos) are scored on a coarser set of lines
     near += (step - 1) / 2
     near_step = cv2.dilate(strong.astype(np.uint8), np.ones((2 * int(near) + 1, 1), np.uint8)) > 0
@@ -859,9 +864,11 @@ def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
     a, b = np.sqrt(np.maximum(squares, 0))
     grow_across = (a - np.linalg.norm(across)) * u
     grow_down = (b - np.linalg.norm(down)) * v
-    moves = [np.float32([[0, 0], [1, 0], [1, 0], [0, 0]]), np.float32([[-1, 0], [0, 0], [0, 0], [-1, 0]])]
-    downs = [np.float32([[0, 0], [0, 0], [0, 1], [0, 1]]), np.float32([[0, -1], [0, -1], [0, 0], [0, 0]])]
-    return [quad + m[:, :1] * grow_across + d[:, 1:] * grow_down for m in moves for d in downs]
+    # Each way that is off by more than a few percent: either side moves.
+    moves = [[0, 1, 1, 0], [-1, 0, 0, -1]] if abs(a / np.linalg.norm(across) - 1) > 0.04 else [[0] * 4]
+    downs = [[0, 0, 1, 1], [-1, -1, 0, 0]] if abs(b / np.linalg.norm(down) - 1) > 0.04 else [[0] * 4]
+    return [quad + np.float32(m)[:, None] * grow_across + np.float32(d)[:, None] * grow_down
+            for m in moves for d in downs if any(m) or any(d)]
 
 
 # --- orientation and order ---------------------------------------------------------
