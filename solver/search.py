@@ -401,18 +401,20 @@ class _Board:
         strict, placed, open_cell, steps = self.border != self.any, set(), len(order), []
         previous = None
         for cell in order:
-            keyed = [(side, n) for side, n in self.around[cell] if n in placed]
-            frame = tuple(side for side, n in self.around[cell] if n < 0 and strict)
-            key = (tuple(side for side, _ in keyed), frame, self.fixed.get(cell))
+            keyed, frame, own, sources = [], [], -1, []
+            for side, n in self.around[cell]:
+                if n in placed:
+                    ask = _OWN + 4 * len(keyed) + (side + 2) % 4
+                    if n == previous:
+                        own = ask
+                    else:
+                        sources.append((n, ask))
+                    keyed.append(side)
+                elif n < 0 and strict:
+                    frame.append(side)
+            key = (tuple(keyed), tuple(frame), self.fixed.get(cell))
             if key not in tables:
                 tables[key] = self._table(turned, *key)
-            own, sources = -1, []
-            for r, (side, n) in enumerate(keyed):
-                ask = _OWN + 4 * r + (side + 2) % 4
-                if n == previous:
-                    own = ask
-                else:
-                    sources.append((n, ask))
             sources += [(open_cell, 0)] * (2 - len(sources))
             steps.append((cell, (tables[key], own, *sources)))
             placed.add(cell)
@@ -426,6 +428,7 @@ class _Board:
         only the hint, which is taken out of the counts already (``need`` 0).
         """
         width, border = self.any + 2, self.border
+        scales = [(2 + side, width ** r) for r, side in enumerate(keyed)]
         fitting: dict = {}
         for tile in turned:
             if frame and any(tile[2 + side] != border for side in frame):
@@ -434,7 +437,9 @@ class _Board:
                 if tile[1] != fix:
                     continue
                 tile = (0,) + tile[1:]
-            key = sum(tile[2 + side] * width ** r for r, side in enumerate(keyed))
+            key = 0
+            for at, scale in scales:
+                key += tile[at] * scale
             fitting.setdefault(key, []).append(tile)
         size = width ** len(keyed)
         if size > _LISTED:
@@ -477,7 +482,7 @@ class _Board:
                 return c
         best, most = -1, None
         for c, count in enumerate(fixed_count):
-            if not placed[c]:
+            if not placed[c] and (most is None or count >= most[0]):
                 primed = sum(n >= 0 and not placed[n] and fixed_count[n] > 0 for _, n in self.around[c])
                 if most is None or (count, primed) > most:
                     best, most = c, (count, primed)
