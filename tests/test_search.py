@@ -171,3 +171,16 @@ def test_seed_counts_and_pinned_tile():
     result = solve(p, all=True)
     assert (result.count, result.complete) == (1, True)
     assert set(pictures_of(p, result.solutions)) == plain_pictures(p)
+
+
+def test_cell_looked_up_by_four_neighbours_in_a_sparse_table():
+    """Hints on all four sides of the centre, and codes enough that a list for every key would be huge."""
+    p, grid = planted(3, 3, 20, rng=random.Random(4))
+    hints = tuple(Fixed(grid[r][c].tile, r, c, grid[r][c].quarters) for r, c in ((0, 1), (1, 0), (1, 2), (2, 1)))
+    p = Puzzle(p.tiles, 3, 3, p.match, fixed=hints)
+    board = search._Board(p)
+    assert any(isinstance(table, search._Sparse)
+               for _, steps in board._starts() for _, (table, *_) in steps)
+    result = solve(p, all=True)
+    assert result.complete and result.count >= 1
+    assert set(pictures_of(p, result.solutions)) == plain_pictures(p)
