@@ -37,7 +37,7 @@ _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
-_VEIL_MOST = 0.85  # a deeper veil leaves too little print to restore: the pixel stays white
+_VEIL_MOST = 0.6  # deeper veils are taken off only so far: dividing more blows a white's faint tint up into colour
 
 
 class Looks(NamedTuple):
@@ -108,8 +108,9 @@ def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
     dividing it out restores the colours under it. The ink level is a low
     percentile of the tile's own dark channel, but no higher than the
     photo's typical tile's, so a tile veiled all over is seen as veiled.
-    Where the veil is near total nothing is left to restore: the pixel
-    stays white, and `describe` drops it as glare.
+    A deep veil is taken off only in part (dividing by a small ``1 - g``
+    would blow the faint tint of white paper up into colour); where it is
+    total the pixel stays white, and `describe` drops it as glare.
 
     Parameters
     ----------
