@@ -50,8 +50,8 @@ from .read import Reading
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
 RELEARN = 3  # likeliest readings whose best partial arrangement is sought when none fits
-IMPLAUSIBLE = 0.4  # pairing cost above the likeliest's: the true pairing needed more on 1 of 210
-# rendered photos (0.5), the made-up fits of the makers' shots with repeated tiles 0.5 and more
+IMPLAUSIBLE = 0.4  # pairing cost above the likeliest's: more than the true pairing needed on 209 of
+# 210 rendered photos, less than the made-up fit of the makers' teapot shot (0.56) needed
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the seam's profile
 _BORDER = 0.6  # rows near the seam where edges differ less than this share of the typical row are border
