@@ -254,7 +254,8 @@ def _panel(image, corners_list, grid, reinterpreted, mismatched, side: int) -> n
     margin = int(side * 0.07)
     panel = np.full((margin * 2 + rows * cell, margin + cols * cell + margin // 2, 3), PAPER, np.uint8)
     title = "Solved: put each tile where it says" if not mismatched else \
-        f"Nothing fits: best try, {len(mismatched)} red seam{'s' * (len(mismatched) > 1)} do not fit"
+        f"Nothing fits: best try, {len(mismatched)} red " + \
+        ("seams do not fit" if len(mismatched) > 1 else "seam does not fit")
     fit = panel.shape[1] * 0.95
     text(panel, title, (panel.shape[1] / 2, margin * 0.4), margin * 0.3, ink=BADGE, badge=None, width=fit)
     if reinterpreted:
