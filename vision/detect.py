@@ -70,17 +70,23 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         image, (image.shape[1] // shrink, image.shape[0] // shrink), interpolation=cv2.INTER_AREA)
     scale = small.shape[1] / image.shape[1]
     # Lightness tells tile from table less than colour does under uneven light;
-    # on a plain, evenly lit ground (catalogue shots, white pages) it tells more.
-    first = _tiles_seen(image, small, scale, plain=False)
+    # on a plain, evenly lit ground (catalogue shots, white pages) it tells more;
+    # card the table's colour (faded card on wood, white on a white desk) is
+    # told by its sharp print.
+    first = _tiles_seen(image, small, scale, table_mask(small))
     if problem(first) is None:
         return first
-    second = _tiles_seen(image, small, scale, plain=True)
-    return second if problem(second) is None else first
+    for mask, plain in ((table_mask(small, plain=True), True), (texture_mask(small), False)):
+        seen = _tiles_seen(image, small, scale, mask, plain)
+        if problem(seen) is None:
+            return seen
+    return first
 
 
-def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, plain: bool) -> list[np.ndarray]:
-    """`find_tiles` on a table seen as ``plain`` or not (`table_mask`)."""
-    mask = table_mask(small, plain=plain)
+def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
+                plain: bool = False) -> list[np.ndarray]:
+    """`find_tiles` with ``mask`` telling tile from table; a printed sheet's
+    ground is looked into as ``plain`` or not (`on_sheet`)."""
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     found = [block for block in found if not _cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
@@ -96,16 +102,26 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, plain: bool)
         cv2.fillConvexPoly(free, np.int32(np.round(block)), 0)
     _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
     nearest = nearest.astype(np.float32)
-    tiles = []
+    tiles, doubtful = [], []
     for block, grid in zip(found, grids):
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
         outline = refine(image, (block + 0.5) / scale - 0.5, fence=_fence(nearest, scale, nearest[y, x]))
         for cell in cells(outline, grid):
-            if _covers_tile(mask, (cell + 0.5) * scale - 0.5):
-                # Seams inside a block are placed evenly: a short refine finds the
-                # real one, and cannot reach the printed border just inside it.
-                tiles.append(cell if grid == (1, 1) else refine(image, cell, 1, 0.015, outline=False))
-    tiles = [orient(tile) for tile in tiles if not _speck(tile, tiles)]
+            cover = _tile_share(mask, (cell + 0.5) * scale - 0.5)
+            # Seams inside a block are placed evenly: a short refine finds the
+            # real one, and cannot reach the printed border just inside it.
+            cell = cell if grid == (1, 1) else refine(image, cell, 1, 0.015, outline=False)
+            if cover > 0.5:
+                tiles.append(cell)
+            elif cover > 0.2 and grid != (1, 1):
+                doubtful.append((cover, cell))
+    # A block's cell that is mostly table colour is a tile whose art is that
+    # colour (a cream tile on white checks) when a square grid lacks it.
+    tiles = [tile for tile in tiles if not _speck(tile, tiles)]
+    lacking = max(9, round(np.ceil(np.sqrt(len(tiles)))) ** 2) - len(tiles)
+    if 0 < lacking <= len(doubtful):
+        tiles += [cell for _, cell in sorted(doubtful, key=lambda pair: pair[0])[-lacking:]]
+    tiles = [orient(tile) for tile in tiles]
     return reading_order(reshaped(image, tiles))
 
 
@@ -144,6 +160,26 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
         distance = np.minimum(distance, _nearest(lab, pattern))
         mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     return _fill_holes(mask)
+
+
+def texture_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels that are not table by their fine detail: uint8 mask, 255 = tile.
+
+    Printed art and a card's cut edges are sharp; a table is seen out of
+    focus or is smooth. The detail (Laplacian, smoothed over a few pixels)
+    is compared with the most the border band shows; thin lines of it (a
+    plank's seam, a keyboard's outline) are opened away.
+    """
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    detail = cv2.GaussianBlur(np.abs(cv2.Laplacian(gray, cv2.CV_32F)), (0, 0), max(image.shape[:2]) / 400)
+    width = max(2, min(image.shape[:2]) // 150)
+    band = np.ones(detail.shape, bool)
+    band[width:-width, width:-width] = False
+    mask = (detail > 2 * np.percentile(detail[band], 90)).astype(np.uint8) * 255
+    # Close the plain parts of the art between sharp ones; corners stay square.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((6 * width + 1,) * 2, np.uint8))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * width + 1,) * 2)
+    return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
 
 def _cleaned(mask: np.ndarray) -> np.ndarray:
@@ -500,11 +536,11 @@ def _cut_off(block: np.ndarray, found: list[np.ndarray], shape: tuple[int, ...])
     return bool(np.any(np.abs(counts - np.round(counts)) > 0.4) or counts.min() < 0.7)
 
 
-def _covers_tile(mask: np.ndarray, cell: np.ndarray) -> bool:
-    """Mostly tile, not table: a cell of a block that is no full rectangle."""
+def _tile_share(mask: np.ndarray, cell: np.ndarray) -> float:
+    """How much of a cell is tile, not table (a cell of a block that is no full rectangle)."""
     inside = np.zeros_like(mask)
     cv2.fillConvexPoly(inside, np.round(cell).astype(np.int32), 255)
-    return cv2.mean(mask, inside)[0] > 0.5 * 255
+    return cv2.mean(mask, inside)[0] / 255
 
 
 def _speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
