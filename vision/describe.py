@@ -238,15 +238,21 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     """
     n, m = len(lab_a), len(lab_b)
     rows, cols = lab_a.shape[1:3]
-    best = np.full((n, m), np.inf)
+    channels_a, channels_b = np.moveaxis(lab_a, -1, 0), np.moveaxis(lab_b, -1, 0)
+    dtype = np.result_type(lab_a, lab_b, np.float32)
+    best = np.full((n, m), np.inf, dtype)
     for dy in range(-shift, shift + 1):
         for dx in range(-shift, shift + 1):
             a = np.s_[:, max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
             b = np.s_[:, max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]
-            la, lb = lab_a[a].reshape(n, 1, -1, 3), lab_b[b].reshape(1, m, -1, 3)
+            square = np.zeros((n, m, weight_a[a][0].size), dtype)
+            for la, lb in zip(channels_a, channels_b):  # channel by channel, in place: far less memory to sweep
+                step = la[a].reshape(n, 1, -1) - lb[b].reshape(1, m, -1)
+                square += step * step
+            pixel = np.minimum(np.sqrt(square, out=square), truncate, out=square)
             w = weight_a[a].reshape(n, 1, -1) * weight_b[b].reshape(1, m, -1)
-            pixel = np.minimum(np.sqrt(((la - lb) ** 2).sum(axis=-1)), truncate) / truncate
-            best = np.minimum(best, (pixel * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6))
+            total = np.einsum("nmp,nmp->nm", pixel, w) / truncate
+            best = np.minimum(best, total / np.maximum(w.sum(axis=-1), 1e-6))
     return best
 
 
