@@ -11,7 +11,9 @@ Two parts:
   side off is passed over, as a person would retake it). Reported: tiles found (all 9 detected, each on a truth
   tile), edges read correctly (the codes `solve` reports, after any
   re-reading, against the truth), arrangements valid (the independent
-  verifier, `solver.verify`, accepts the answer for the true codes).
+  verifier, `solver.verify`, accepts the answer for the true codes), and
+  the failures by class: tiles not found (detection), found but misread
+  (some code `solve` reports is wrong), read right but no valid answer.
 * ``speed``: ``--speed`` 12 MP JPEGs, each solved by the ``edgematch``
   command in a fresh process, against a fresh process that only imports
   cv2 and decodes the same file (median of 3 runs each, same run).
@@ -117,16 +119,19 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
                 print(difficulty, art, layout, seed, dict(outcome), flush=True)
     print(f"\naccuracy: {sum(r['photos'] for r in rows.values())} photos of {SIZE[0]}x{SIZE[1]} "
           f"in {time.perf_counter() - started:.0f} s, libraries learnt from other photos")
-    print(f"{'difficulty':<10} {'photos':>6} {'tiles found':>12} {'edges right':>12} {'valid':>8} {'re-read':>8}")
+    print(f"{'difficulty':<10} {'photos':>6} {'tiles found':>12} {'edges right':>12} {'valid':>8} "
+          f"{'of found':>9} {'re-read':>8}   failures: not found / misread / read right")
     for difficulty, r in rows.items():
         edges = max(r["edges"], 1)
         print(f"{difficulty:<10} {r['photos']:>6} {r['found'] / r['photos']:>12.1%} "
-              f"{r['right'] / edges:>12.1%} {r['valid'] / r['photos']:>8.1%} {r['reread']:>8}")
+              f"{r['right'] / edges:>12.1%} {r['valid'] / r['photos']:>8.1%} "
+              f"{r['valid'] / max(r['found'], 1):>9.1%} {r['reread']:>8}   "
+              f"{r['photos'] - r['found']} / {r['misread']} / {r['found'] - r['valid'] - r['misread']}")
 
 
 def judge(path: Path, truth: dict, library: Path) -> dict:
-    """found, edges, right, valid, reread for one photo."""
-    outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0}
+    """found, edges, right, valid, reread, misread (found, some code wrong, no valid answer) for one photo."""
+    outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0, "misread": 0}
     try:
         doc = solve_photo(path, library=library, out=path.with_suffix(".solved.png"), timeout=10)
     except NotRecognised:
@@ -145,6 +150,7 @@ def judge(path: Path, truth: dict, library: Path) -> dict:
         grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                      for row in doc["solutions"][0]["grid"])
         outcome["valid"] = int(is_solution(puzzle, grid))
+    outcome["misread"] = int(not outcome["valid"] and outcome["right"] < outcome["edges"])
     return outcome
 
 
