@@ -297,7 +297,7 @@ class _Board:
                     if not (taken + tile[0]) & guards:
                         nodes += 1
                         shown[cell] = tile
-                        if keep([tile[1] for tile in shown[:cells]]):
+                        if keep([laid[1] for laid in shown[:cells]]):
                             return True
                 return False
             return place
@@ -353,8 +353,11 @@ class _Board:
         ``(cell, ahead)``, ``ahead`` how the cell is looked up (see `_steps`).
         """
         width = self.any + 2
-        offset = self._count_fields()
+        offset, self.taken, self.guards = self._count_fields()
         scales = [width ** r for r in range(4)]
+        # a turned tile: (need, (kind, quarters), N, E, S, W, asks..., 0); need is one
+        # tile of its kind in the packed counts, asks[4 * r + s] the code a neighbour
+        # across side s must show, times width**r for that neighbour's r-th keyed side
         turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * s for s in scales for c in e), 0)
                   for k, q, *e in self.table[self.any * width + self.any]]
         tables: dict = {}
@@ -370,22 +373,22 @@ class _Board:
                 starts.append((first, steps))
         return starts
 
-    def _count_fields(self) -> list:
-        """Pack the tiles taken of every kind into one int; each kind's offset there.
+    def _count_fields(self) -> tuple:
+        """The tiles taken of every kind packed in one int: ``(offset, taken, guards)``.
 
-        Kind k's field counts up from ``2**(w - 1) - 1 - left`` in ``w`` bits,
-        so that taking one tile more than are left sets its top bit: the
-        search tests ``taken & self.guards`` for every kind at once.
+        Kind k's field, at bit ``offset[k]``, counts up from ``2**(w - 1) - 1
+        - left`` in ``w`` bits, so that taking one tile more than are left
+        sets its top bit: ``taken & guards`` tests every kind at once.
         """
-        offset, self.taken, self.guards, at = [], 0, 0, 0
+        offset, taken, guards, at = [], 0, 0, 0
         for k, left in enumerate(self.left):
             left -= k == self.pinned  # laid by hand at the start
             w = left.bit_length() + 1
             offset.append(at)
-            self.taken |= ((1 << (w - 1)) - 1 - left) << at
-            self.guards |= 1 << (at + w - 1)
+            taken |= ((1 << (w - 1)) - 1 - left) << at
+            guards |= 1 << (at + w - 1)
             at += w
-        return offset
+        return offset, taken, guards
 
     def _steps(self, order: list, turned: list, tables: dict) -> list:
         """A fill order as the search reads it: per cell ``(cell, (table, own, *sources))``.
@@ -394,9 +397,10 @@ class _Board:
         ``shown[c][i]`` over its sources, one per placed neighbour: what
         that neighbour asks of the side facing it, scaled for the side's rank
         among the cell's keyed sides. The step before looks the cell up with
-        its own tile's ask at index ``own`` in place of ``shown`` (index -1,
-        0, when it is no neighbour). Sources are padded to two with the open
-        cell, whose asks are 0. ``tables`` caches tables by what they fit.
+        the ask of the tile it lays, at index ``own`` (-1, the tile's closing
+        0, when that cell is no neighbour), in place of the source it is.
+        Sources are padded to two with the open cell, whose asks are 0.
+        ``tables`` caches tables by the sides they fit.
         """
         strict, placed, open_cell, steps = self.border != self.any, set(), len(order), []
         previous = None
