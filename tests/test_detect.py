@@ -62,6 +62,31 @@ def test_checked_cloth_whose_light_checks_miss_the_border():
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
 
 
+def test_white_tiles_on_a_white_desk_are_told_by_their_print():
+    image, truth = render_photo(seed=2, layout="touching", difficulty="normal", size=SIZE, art="lookalikes")
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+
+
+def test_faded_card_on_wood_is_told_by_its_print():
+    # The card is the wood's colour: only its sharp print and cut edges tell it.
+    image, truth = render_photo(seed=5, layout="touching", difficulty="normal", size=(2000, 1500), art="vintage")
+    assert truth["params"]["table"] == "wood"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.08
+
+
+def test_a_missing_tile_is_not_made_up_from_a_keyboard():
+    # One tile lies in deep shadow and is not found; the keyboard's keys are
+    # no stand-in for it: exit 3 with what was found, every one a real tile.
+    image, truth = render_photo(seed=0, layout="scattered", difficulty="hard", size=SIZE, art="critters")
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    assert problem(tiles) == "found 8 tiles, expected 9"
+    assert len(corner_errors(truth, tiles)) == 8
+
+
 def test_a_tile_that_lost_a_strip_to_the_table_takes_the_others_shape():
     # Snow on a white page: the mask stops short of one tile's top side. The
     # other tiles say how tall it is, and the card's edge is there.

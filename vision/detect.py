@@ -106,15 +106,18 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     for block, grid in zip(found, grids):
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
         outline = refine(image, (block + 0.5) / scale - 0.5, fence=_fence(nearest, scale, nearest[y, x]))
+        kept, doubts = [], []
         for cell in cells(outline, grid):
             cover = _tile_share(mask, (cell + 0.5) * scale - 0.5)
             # Seams inside a block are placed evenly: a short refine finds the
             # real one, and cannot reach the printed border just inside it.
             cell = cell if grid == (1, 1) else refine(image, cell, 1, 0.015, outline=False)
             if cover > 0.5:
-                tiles.append(cell)
+                kept.append(cell)
             elif cover > 0.2 and grid != (1, 1):
-                doubtful.append((cover, cell))
+                doubts.append((cover, cell))
+        tiles += kept
+        doubtful += doubts if len(kept) >= 2 * len(doubts) else []  # a block of tiles, not a keyboard
     # A block's cell that is mostly table colour is a tile whose art is that
     # colour (a cream tile on white checks) when a square grid lacks it.
     tiles = [tile for tile in tiles if not _speck(tile, tiles)]
@@ -877,7 +880,12 @@ def reshaped(image: np.ndarray, tiles: list[np.ndarray], fence=None) -> list[np.
         tried.add(i)
         expected = _expected_forms(tiles)[i]
         best, fit = tiles[i], misfits[i]
+        rows, cols = image.shape[:2]
         for candidate in _grown(_clockwise(np.float32(tiles[i])), expected):
+            x, y = candidate[:, 0], candidate[:, 1]
+            if not (cv2.isContourConvex(candidate) and x.min() >= 0 and y.min() >= 0
+                    and x.max() < cols and y.max() < rows):
+                continue  # no tile, or one the photo's edge cuts: nothing to check it by
             candidate = refine(image, candidate, fence=fence)
             misfit = _stretch(_forms(candidate[None])[0], expected)
             if misfit < fit:
@@ -900,7 +908,10 @@ def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
     a, b = np.sqrt(np.maximum(squares, 0))
     grow_across = (a - np.linalg.norm(across)) * u
     grow_down = (b - np.linalg.norm(down)) * v
-    # Each way that is off by more than a few percent: either side moves.
+    # Each way that is off by more than a few percent: either side moves. A
+    # tile loses a strip, or gains a shadow; a quad far larger is no tile.
+    if a < 0.75 * np.linalg.norm(across) or b < 0.75 * np.linalg.norm(down):
+        return []
     moves = [[0, 1, 1, 0], [-1, 0, 0, -1]] if abs(a / np.linalg.norm(across) - 1) > 0.04 else [[0] * 4]
     downs = [[0, 0, 1, 1], [-1, -1, 0, 0]] if abs(b / np.linalg.norm(down) - 1) > 0.04 else [[0] * 4]
     return [quad + np.float32(m)[:, None] * grow_across + np.float32(d)[:, None] * grow_down
