@@ -12,8 +12,10 @@ Two parts:
   tile), edges read correctly (the codes `solve` reports, after any
   re-reading, against the truth), arrangements valid (the independent
   verifier, `solver.verify`, accepts the answer for the true codes), and
-  the failures by class: tiles not found (detection), found but misread
-  (some code `solve` reports is wrong), read right but no valid answer.
+  the failures by class: tiles not found, found off (some corner more
+  than a tenth of a side from the truth: both detection's), found but
+  misread (some code `solve` reports is wrong), read right but no valid
+  answer.
 * ``speed``: ``--speed`` 12 MP JPEGs, each solved by the ``edgematch``
   command in a fresh process, against a fresh process that only imports
   cv2 and decodes the same file (median of 3 runs each, same run).
@@ -120,18 +122,20 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
     print(f"\naccuracy: {sum(r['photos'] for r in rows.values())} photos of {SIZE[0]}x{SIZE[1]} "
           f"in {time.perf_counter() - started:.0f} s, libraries learnt from other photos")
     print(f"{'difficulty':<10} {'photos':>6} {'tiles found':>12} {'edges right':>12} {'valid':>8} "
-          f"{'of found':>9} {'re-read':>8}   failures: not found / misread / read right")
+          f"{'of found':>9} {'re-read':>8}   failures: not found / found off / misread / read right")
     for difficulty, r in rows.items():
         edges = max(r["edges"], 1)
         print(f"{difficulty:<10} {r['photos']:>6} {r['found'] / r['photos']:>12.1%} "
               f"{r['right'] / edges:>12.1%} {r['valid'] / r['photos']:>8.1%} "
               f"{r['valid'] / max(r['found'], 1):>9.1%} {r['reread']:>8}   "
-              f"{r['photos'] - r['found']} / {r['misread']} / {r['found'] - r['valid'] - r['misread']}")
+              f"{r['photos'] - r['found']} / {r['off']} / {r['misread']} / "
+              f"{r['found'] - r['valid'] - r['off'] - r['misread']}")
 
 
 def judge(path: Path, truth: dict, library: Path) -> dict:
-    """found, edges, right, valid, reread, misread (found, some code wrong, no valid answer) for one photo."""
-    outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0, "misread": 0}
+    """found, edges, right, valid, reread for one photo; a failure's class: off or misread."""
+    outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0,
+               "off": 0, "misread": 0}
     try:
         doc = solve_photo(path, library=library, out=path.with_suffix(".solved.png"), timeout=10)
     except NotRecognised:
@@ -150,7 +154,9 @@ def judge(path: Path, truth: dict, library: Path) -> dict:
         grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                      for row in doc["solutions"][0]["grid"])
         outcome["valid"] = int(is_solution(puzzle, grid))
-    outcome["misread"] = int(not outcome["valid"] and outcome["right"] < outcome["edges"])
+    if not outcome["valid"]:
+        outcome["off"] = int(corner_error(truth, [np.float32(t["corners"]) for t in doc["tiles"]], matches) > 0.1)
+        outcome["misread"] = int(not outcome["off"] and outcome["right"] < outcome["edges"])
     return outcome
 
 
