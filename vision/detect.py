@@ -255,10 +255,13 @@ def _quadratic_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _nearest(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """Each pixel's distance to the nearest centre."""
-    squared = np.minimum.reduce([cv2.transform(np.square(lab - c), np.ones((1, 3), np.float32))
-                                 for c in centres])
-    return np.sqrt(squared)
+    """Each pixel's distance to the nearest centre.
+
+    |x - c|^2 = |x|^2 - 2 x.c + |c|^2: one affine transform per centre.
+    """
+    length = cv2.transform(np.square(lab), np.ones((1, 3), np.float32))
+    nearest = np.minimum.reduce([cv2.transform(lab, np.float32([[*(-2 * c), c @ c]])) for c in centres])
+    return np.sqrt(np.maximum(length + nearest, 0))
 
 
 def _solid(patch: np.ndarray) -> bool:
@@ -690,7 +693,7 @@ def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: f
     first = np.argmax(strong, axis=0)
     x = np.arange(columns) - (columns - 1) / 2
     straight = first.mean() + x * (x @ first) / (x @ x)  # least squares line through them
-    if np.mean(np.abs(straight - first) <= 1) >= 0.9:
+    if np.mean(np.abs(straight - first) <= max(1.0, rows / 64)) >= 0.9:
         return first  # the outermost steps already lie on a line (most sides: no pattern beside them)
     step = max(1, rows // 32)  # wide strips (big photos) are scored on a coarser set of lines
     near += (step - 1) / 2
