@@ -94,3 +94,20 @@ def test_real_catalogue_repeats_read_alike(name):
     lib = Library(None, "signed", list(range(1, 13)), [crops[e] for e in taught], [])
     reading = read_edges(describe([crops[4 * t + k] for t in column[3] for k in range(4)]), lib)
     assert [c for tile in reading.tiles for c in tile] == list(range(1, 13))
+
+
+def test_corners_given_are_cut_as_given_not_sought(tmp_path):
+    """`solve_photo(corners=...)` reads the tiles where it is told (here the truth, in its own
+    order), so reading can be measured apart from finding; the answer is valid for the true codes."""
+    from vision.pipeline import solve_photo
+
+    photo = SAMPLES / "photos" / "witches-scattered-hard-exif.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    corners = [t["corners"] for t in truth["tiles"]]
+    doc = solve_photo(photo, library=SAMPLES / "library" / "witches", out=tmp_path / "a.png", corners=corners)
+    assert np.allclose([t["corners"] for t in doc["tiles"]], corners, atol=0.01)
+    assert [tuple(t["edges"]) for t in doc["tiles"]] == [tuple(t["edges"]) for t in truth["tiles"]]
+    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
+    grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
+                 for row in doc["solutions"][0]["grid"])
+    assert is_solution(puzzle, grid)

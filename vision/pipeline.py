@@ -60,8 +60,13 @@ class PhotoEdges(NamedTuple):
     crops: list  # 4 per tile, N E S W, seam at the top
 
 
-def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None) -> PhotoEdges:
+def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
+                corners: list | None = None) -> PhotoEdges:
     """Find the tiles of a photo and cut out their edges.
+
+    ``corners``, when given, are the tiles' (4, 2) corners (NW, NE, SE, SW
+    in reading orientation) and nothing is sought: e.g. a photo's truth, to
+    measure reading apart from finding.
 
     Raises
     ------
@@ -78,7 +83,7 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None) -> 
     >>> len(edges.corners), len(edges.crops), edges.crops[0].shape
     (9, 36, (48, 96, 3))
     """
-    corners = detect.find_tiles(image)
+    corners = detect.find_tiles(image) if corners is None else [np.float32(c) for c in corners]
     trouble = detect.problem(corners)
     if trouble:
         if drawing is not None:
@@ -100,7 +105,7 @@ def grid_shape(n: int) -> tuple[int, int]:
 
 def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | None = None,
                 all: bool = False, out: str | os.PathLike | None = None,
-                timeout: float | None = None) -> dict:
+                timeout: float | None = None, corners: list | None = None) -> dict:
     """Solve the puzzle in a photo; write the annotated photo; return SPEC's JSON.
 
     Parameters
@@ -116,6 +121,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         The annotated image; default ``NAME.solved.png`` beside the photo.
     timeout : float, optional
         Seconds the search may take.
+    corners : list of (4, 2) arrays, optional
+        The tiles' corners, when known: then they are not sought (`photo_edges`).
 
     Returns
     -------
@@ -150,7 +157,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     image = read_image(path)
     if isinstance(library, (str, os.PathLike)):
         library = load_library(library)
-    edges = photo_edges(image, drawing=out)
+    edges = photo_edges(image, drawing=out, corners=corners)
     rows, cols = grid_shape(len(edges.corners))
     match = Match.parse(library.match) if library else Match()
     if library is None:
