@@ -690,11 +690,22 @@ def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: f
     {5}
     """
     rows, columns = strong.shape
+    # Most sides: the outermost steps mostly lie on a line already (a check
+    # or a crumb beside the side pushes out a few); that line, fitted to them
+    # twice, leaving out the ones off it, is the outermost good line.
     first = np.argmax(strong, axis=0)
-    x = np.arange(columns) - (columns - 1) / 2
-    straight = first.mean() + x * (x @ first) / (x @ x)  # least squares line through them
-    if np.mean(np.abs(straight - first) <= max(1.0, rows / 64)) >= 0.9:
-        return first  # the outermost steps already lie on a line (most sides: no pattern beside them)
+    x = np.arange(columns, dtype=np.float64)
+    on = np.ones(columns, bool)
+    for _ in range(2):
+        dx = x[on] - x[on].mean()
+        slope = dx @ (first[on] - first[on].mean()) / max(dx @ dx, 1e-9)
+        straight = first[on].mean() + slope * (x - x[on].mean())
+        on = np.abs(straight - first) <= max(1.0, rows / 64)
+        if on.mean() < share:
+            break
+    else:
+        hits = strong & (np.abs(np.arange(rows)[:, None] - straight) <= near)
+        return np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0)
     step = max(1, rows // 32)  # wide strips (big photos) are scored on a coarser set of lines
     near += (step - 1) / 2
     near_step = cv2.dilate(strong.astype(np.uint8), np.ones((2 * int(near) + 1, 1), np.uint8)) > 0
