@@ -76,17 +76,20 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     first = _tiles_seen(image, small, scale, table_mask(small))
     if problem(first) is None:
         return first
+    # There, a printed border may be the table's colour too: the card's edge
+    # is sought further out.
     for mask, plain in ((table_mask(small, plain=True), True), (texture_mask(small), False)):
-        seen = _tiles_seen(image, small, scale, mask, plain)
+        seen = _tiles_seen(image, small, scale, mask, plain, reach=0.12)
         if problem(seen) is None:
             return seen
     return first
 
 
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
-                plain: bool = False) -> list[np.ndarray]:
+                plain: bool = False, reach: float = 0.06) -> list[np.ndarray]:
     """`find_tiles` with ``mask`` telling tile from table; a printed sheet's
-    ground is looked into as ``plain`` or not (`on_sheet`)."""
+    ground is looked into as ``plain`` or not (`on_sheet`); ``reach``: how
+    far out of the mask, over the side, a tile's edge is sought (`refine`)."""
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     found = [block for block in found if not _cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
@@ -105,7 +108,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     tiles, doubtful = [], []
     for block, grid in zip(found, grids):
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
-        outline = refine(image, (block + 0.5) / scale - 0.5, fence=_fence(nearest, scale, nearest[y, x]))
+        outline = refine(image, (block + 0.5) / scale - 0.5, reach=reach, fence=_fence(nearest, scale, nearest[y, x]))
         kept, doubts = [], []
         for cell in cells(outline, grid):
             cover = _tile_share(mask, (cell + 0.5) * scale - 0.5)
