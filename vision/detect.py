@@ -6,9 +6,11 @@ into cells, then put a ruler along each side to place the corners exactly.
 
 1. `table_mask`: the table is what the photo's border shows. Its colours
    (several, for wood grain or cloth) are learnt from a band along the border,
-   with the light falling unevenly across it; whatever is far from all of
-   them is tile. If that finds no puzzle, a second look takes the ground
-   as plain (catalogue shots, white pages).
+   with the light falling unevenly across it, and from plain patches alike
+   (a cloth's checks the border missed: `_plain_patches`); whatever is far
+   from all of them is tile. If that finds no puzzle, a second look takes
+   the ground as plain (catalogue shots, white pages), and a third tells
+   card from table by its sharp print (`texture_mask`).
 2. `blocks`: each patch's outline, simplified to the smallest quadrilateral
    around it; patches that are no tile (round, plain, cut by the photo's
    edge: `_cut_off`) are dropped, and a printed sheet is looked into
@@ -17,10 +19,14 @@ into cells, then put a ruler along each side to place the corners exactly.
    where seams run straight across it (the gap or cut line between
    touching tiles); lone tiles' size checks the count (`sized_grids`).
 4. `refine`: at full resolution, each side's edge is found along the side's
-   normal and a line is fitted to it (on the card's face, not the band of
-   its cut side: `_face_sides`); the corners are where lines meet.
-5. `problem` says, in one line, what keeps the tiles found from being a
-   puzzle (missing, extra, overlapping, misshapen).
+   normal (the outermost line of steps running the side: `_outermost_line`)
+   and a line is fitted to it (on the card's face, not the band of its cut
+   side: `_face_sides`); the corners are where lines meet.
+5. `shape_misfits`: the tiles check each other's shape under perspective; a
+   tile that lost a strip to the table takes the shape the others give it
+   where its edge is found there (`_reshaped`).
+6. `problem` says, in one line, what keeps the tiles found from being a
+   puzzle (missing, extra, overlapping, misshapen, out of shape).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -128,7 +134,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     if 0 < lacking <= len(doubtful):
         tiles += [cell for _, cell in sorted(doubtful, key=lambda pair: pair[0])[-lacking:]]
     tiles = [orient(tile) for tile in tiles]
-    return reading_order(reshaped(image, tiles))
+    return reading_order(_reshaped(image, tiles))
 
 
 # --- 1. what is not table ----------------------------------------------------
@@ -566,8 +572,9 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     Along each side the image is sampled on short normals, ``reach`` times
     the side long; on each normal one strong colour step is an edge point,
     and a robust line through the points is the side. On the ``outline`` of
-    a tile or block (table outside) it is the outermost strong step: the
-    mask may have stopped at a printed border the colour of the table. On a
+    a tile or block (table outside) it is the step on the outermost line of
+    steps running the side (`_outermost_line`): the mask may have stopped at
+    a printed border the colour of the table. On a
     seam inside a block it is the step nearest the even split: not the
     printed border just beyond it. ``fence(points)``, if given, marks points
     on other tiles: no edge is looked for beyond them. Reads only strips
@@ -682,10 +689,10 @@ def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: f
 
     Every line across the strip rising or falling at most ``tilt`` rows from
     end to end is scored by the normals with a strong step within ``near``
-    rows of it; of the lines scoring at least ``share`` of
-    the best, the outermost (lowest rows) is the card's edge: a card's edge
-    runs the whole side, while a cloth's checks or a shadow beside it run
-    part of it. Normals with no step on that line get row 0 (none).
+    rows of it; of the lines scoring at least ``share`` of the best, the
+    outermost (lowest rows) is the card's edge: a card's edge runs the whole
+    side, while a cloth's checks or a shadow beside it run part of it.
+    Normals with no step on that line get row 0 (none).
 
     >>> strong = np.zeros((9, 30), bool)
     >>> strong[5] = True; strong[1, :12] = True  # a side's edge, and a check's corner outside it
@@ -806,7 +813,7 @@ def _misfit(tiles: list[np.ndarray]) -> str | None:
         sides = np.linalg.norm(np.float32(tile) - np.roll(tile, -1, axis=0), axis=1)
         if sides.max() > 2.0 * sides.min():
             return f"tile {i + 1} is not square (sides 1:{sides.max() / sides.min():.1f})"
-    # Found right, tiles agree with each other's shape within about 12%, under any perspective.
+    # Found right, tiles agree with each other's shape within about a tenth, under any perspective.
     misfits = shape_misfits(tiles) if len(tiles) >= 4 else np.zeros(len(tiles))
     worst = int(np.argmax(misfits)) if len(tiles) else 0
     if len(tiles) and misfits[worst] > MISFIT:
@@ -877,7 +884,7 @@ def _stretch(form: np.ndarray, expected: np.ndarray) -> float:
     return float(np.expm1(np.abs(np.log(stretch)).max()))
 
 
-def reshaped(image: np.ndarray, tiles: list[np.ndarray], fence=None) -> list[np.ndarray]:
+def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
     """``tiles`` with each one far from the shape the others give it moved to that shape.
 
     A tile whose art runs into the table's colour (snow on a white desk)
@@ -887,6 +894,7 @@ def reshaped(image: np.ndarray, tiles: list[np.ndarray], fence=None) -> list[np.
     cannot be made to fit is left as it was.
     """
     tiles, tried = list(tiles), set()
+    rows, cols = image.shape[:2]
     while len(tiles) >= 5:
         # The worst first: a wrong tile also skews what the others are told.
         misfits = shape_misfits(tiles)
@@ -897,13 +905,12 @@ def reshaped(image: np.ndarray, tiles: list[np.ndarray], fence=None) -> list[np.
         tried.add(i)
         expected = _expected_forms(tiles)[i]
         best, fit = tiles[i], misfits[i]
-        rows, cols = image.shape[:2]
         for candidate in _grown(_clockwise(np.float32(tiles[i])), expected):
             x, y = candidate[:, 0], candidate[:, 1]
             if not (cv2.isContourConvex(candidate) and x.min() >= 0 and y.min() >= 0
                     and x.max() < cols and y.max() < rows):
                 continue  # no tile, or one the photo's edge cuts: nothing to check it by
-            candidate = refine(image, candidate, fence=fence)
+            candidate = refine(image, candidate)
             misfit = _stretch(_forms(candidate[None])[0], expected)
             if misfit < fit:
                 best, fit = candidate, misfit
