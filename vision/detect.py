@@ -188,8 +188,9 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     band = np.ones(detail.shape, bool)
     band[width:-width, width:-width] = False
     mask = (detail > 2 * np.percentile(detail[band], 90)).astype(np.uint8) * 255
-    # Close the plain parts of the art between sharp ones; corners stay square.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((6 * width + 1,) * 2, np.uint8))
+    # Close small plain parts of the art between sharp ones (big ones are
+    # holes, filled below); corners stay square, gaps between tiles open.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * width + 1,) * 2, np.uint8))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * width + 1,) * 2)
     return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
