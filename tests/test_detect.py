@@ -10,7 +10,7 @@ from vision.cli import main
 from vision.detect import find_tiles, orient, problem, reading_order, refine, shape_misfits
 from vision.images import read_image
 from vision.rectify import rectify
-from vision.render import match_tiles, render_photo, save_photo
+from vision.render import load_truth, match_tiles, render_photo, save_photo
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 SIZE = (960, 720)
@@ -67,6 +67,21 @@ def test_tiles_found_on_a_table_that_looks_like_them(table, art, seed, size, mos
     assert truth["params"]["table"] == table
     tiles = find_tiles(image)
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "photos"
+
+
+@pytest.mark.parametrize("name", ["vintage-scattered-normal", "sports-loose-hard", "witches-scattered-hard-exif"])
+def test_sample_photos_give_their_tiles_or_say_what_is_wrong(name):
+    # Never a wrong set of nine in silence: every tile within a tenth of its
+    # side of the truth, or `problem` says what is wrong (exit 3).
+    tiles = find_tiles(read_image(SAMPLES / f"{name}.jpg"))
+    truth = load_truth(SAMPLES / f"{name}.json")
+    found = [match for match in match_tiles(truth, tiles) if match is not None]
+    right = len(tiles) == len(truth["tiles"]) == len({match.tile for match in found}) and all(
+        error < 0.1 for error in corner_errors(truth, tiles).values())
+    assert right or problem(tiles) is not None
 
 
 def test_a_missing_tile_is_not_made_up_from_a_keyboard():

@@ -82,10 +82,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     first = _tiles_seen(image, small, scale, table_mask(small))
     if problem(first) is None:
         return first
-    # There, a printed border may be the table's colour too: the card's edge
-    # is sought further out.
-    for mask, plain in ((table_mask(small, plain=True), True), (texture_mask(small), False)):
-        seen = _tiles_seen(image, small, scale, mask, plain, reach=0.12)
+    # On a plain ground a printed border may be the table's colour too: the
+    # card's edge is sought further out. (The print look's mask reaches the
+    # card's edge, and its drop shadow's: not further.)
+    for mask, plain, reach in ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06)):
+        seen = _tiles_seen(image, small, scale, mask, plain, reach)
         if problem(seen) is None:
             return seen
     return first
