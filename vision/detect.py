@@ -84,10 +84,14 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         return first
     # On a plain ground a printed border may be the table's colour too: the
     # card's edge is sought further out. (The print look's mask reaches the
-    # card's edge, and its drop shadow's: not further.)
+    # card's edge, and its drop shadow's: not further.) Colour breaks a tile
+    # up or runs tiles together, never makes them look larger than they are:
+    # a later look whose tiles are far smaller than the first look's cut
+    # tiles into bits (a grid of a tile's print).
+    size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
     for mask, plain, reach in ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06)):
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
-        if problem(seen) is None:
+        if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2:
             return seen
     return first
 
