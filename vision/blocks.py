@@ -1,0 +1,292 @@
+"""Patches of card to quadrilaterals, and blocks of touching tiles to cells (`vision.detect`, steps 2-3).
+
+Each patch's outline is simplified to the smallest quadrilateral around
+it (`blocks`); a printed sheet is looked into (`on_sheet`). A block is
+split into rows x cols square cells where seams run straight across it
+(`seam_profiles`, `seam_grid`, `cells`); lone tiles' size checks the
+count (`sized_grids`). All of it runs on the working copy.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+import cv2
+import numpy as np
+
+from .corners import clockwise, meet
+from .table import table_mask
+
+MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
+
+
+def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
+    """One quadrilateral (4, 2) float32 per patch of the mask: a tile or a block.
+
+    Patches are cut apart where only a thin bridge joins them (a shadow in
+    the gap between two tiles). A patch whose convex hull is a quadrilateral
+    gives that quadrilateral (bites of table-coloured art along its sides do
+    not matter). Any other patch (tiles touching at an angle, an L of tiles)
+    gives its smallest enclosing rectangle, to be cut into cells and emptied
+    of table. Patches whose outline does not follow their quadrilateral
+    (glare, round things) or that are plain (a cloth's checks, a patch of
+    light) are no tiles: tiles carry pictures.
+    """
+    radius = max(2, round(max(mask.shape) / 150))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    count, labels, boxes, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, kernel))
+    smallest = (max(mask.shape) / 40) ** 2
+    found = []
+    for label in range(1, count):
+        x, y, w, h, area = boxes[label]
+        if area < smallest / 2:
+            continue
+        x0, y0 = max(x - 2 * radius, 0), max(y - 2 * radius, 0)
+        core = (labels[y0:y + h + 2 * radius, x0:x + w + 2 * radius] == label).astype(np.uint8)
+        patch = cv2.dilate(core, kernel) & mask[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
+        contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32([x0, y0]))
+        quad = outline_quad(hull)
+        # Not a quadrilateral, or one a tile could not look like (a side lost
+        # to table-coloured art leaves opposite sides far from parallel).
+        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not _parallel(quad):
+            quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
+        box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
+        if _traced(quad, hull) > 0.65 and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
+            found.append(clockwise(quad))
+    return found
+
+
+def _parallel(quad: np.ndarray, most: float = np.radians(12)) -> bool:
+    """Whether opposite sides are within ``most`` of parallel (a square under perspective)."""
+    along = np.roll(quad, -1, axis=0) - quad
+    along /= np.linalg.norm(along, axis=1, keepdims=True)
+    return all(abs(along[i][0] * along[i + 2][1] - along[i][1] * along[i + 2][0]) < np.sin(most) for i in (0, 1))
+
+
+def _traced(quad: np.ndarray, hull: np.ndarray) -> float:
+    """How much of the quad's outline the patch's hull follows (0 to 1).
+
+    Tiles have straight sides: a blob of glare or a round object does not.
+    """
+    corners = np.float32(quad)
+    side = np.sqrt(cv2.contourArea(corners))
+    t = np.linspace(0, 1, 24, endpoint=False, dtype=np.float32)[:, None]
+    outline = np.concatenate([a + t * (b - a) for a, b in zip(corners, np.roll(corners, -1, axis=0))])
+    near = [abs(cv2.pointPolygonTest(hull, (float(x), float(y)), True)) < 0.06 * side for x, y in outline]
+    return float(np.mean(near))
+
+
+def on_sheet(image: np.ndarray, block: np.ndarray, plain: bool = False) -> list[np.ndarray]:
+    """The blocks printed on ``block`` when it is a sheet of paper; else [block].
+
+    A scanned or photographed printout shows as one patch: the page. Looked
+    at with the page as the table, it holds several tiles or blocks.
+    """
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(block)))
+    x, y = max(x, 0), max(y, 0)
+    crop = image[y:y + h, x:x + w]
+    if min(crop.shape[:2]) < 32:
+        return [block]
+    page = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillConvexPoly(page, np.int32(np.round(block - [x, y])), 255)
+    page = cv2.erode(page, np.ones((5, 5), np.uint8))  # the page's edge mixes with the table
+    margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
+    if len(margin) == 0 or np.mean(np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30) < 0.9:
+        return [block]  # a page has a plain margin; a tile's art runs to its edge
+    inner = blocks(table_mask(crop, page, plain), crop)
+    areas = [cv2.contourArea(quad) for quad in inner]
+    if len(inner) < 2 or min(areas) < cv2.contourArea(block) / 100 or max(areas) > 4 * min(areas):
+        return [block]
+    return [quad + np.float32([x, y]) for quad in inner]
+
+
+def outline_quad(hull: np.ndarray) -> np.ndarray:
+    """The smallest quadrilateral around a convex hull lying on four of its sides.
+
+    Sides are extended to meet, so a corner the mask lost (art the colour of
+    the table cut it off) or rounded off comes back: the cut is no side of
+    the smallest quadrilateral around the hull.
+    """
+    points = cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
+    sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
+    best, smallest = np.float32(cv2.boxPoints(cv2.minAreaRect(hull))), np.inf
+    for chosen in combinations(sides, 4):
+        corners = [meet(chosen[i - 1], chosen[i]) for i in range(4)]
+        if any(c is None for c in corners):
+            continue
+        quad = np.float32(corners)
+        area = cv2.contourArea(quad)
+        if area < smallest and cv2.isContourConvex(quad) and all(
+                cv2.pointPolygonTest(quad, (float(x), float(y)), True) > -2 for x, y in points):
+            best, smallest = quad, area
+    return best
+
+
+# --- 3. blocks to cells ---------------------------------------------------------
+
+def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
+    """(rows, cols) of square cells that the seams across a block show.
+
+    Every grid whose shape fits the block is tried against the block's seam
+    profiles (`seam_profiles`): a grid is there when each inner seam scores
+    above 1. Of these, the grid whose weakest seam is clearest wins.
+    """
+    width, height = _block_size(block)
+    # A tilted square looks at most about 1.4 times as long one way as the other.
+    shown = {(rows, cols): weakest_seam(profiles, (rows, cols), floor=1)
+             for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
+             if rows * cols > 1 and 0.7 < (width / height) / (cols / rows) < 1.43}
+    shown = {grid: weakest for grid, weakest in shown.items() if weakest > 1}
+    if not shown:
+        return (1, 1)
+    # Art fakes a seam here and there, never as clearly as the real ones all
+    # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
+    # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
+    clearest = max(shown.values())
+    return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest),
+               key=lambda grid: (abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2),
+                                 grid[0] * grid[1]))
+
+
+def weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float = -np.inf) -> float:
+    """The lowest score of the grid's inner seams (infinite for one cell).
+
+    Stops at the first seam scoring ``floor`` or less: that grid is not there.
+    """
+    across, down = profiles
+    rows, cols = grid
+    seams = ([(across, c / cols, rows, 0.1 / cols) for c in range(1, cols)]
+             + [(down, r / rows, cols, 0.1 / rows) for r in range(1, rows)])
+    weakest = np.inf
+    for seam in seams:
+        weakest = min(weakest, _seam(*seam))
+        if weakest <= floor:
+            break
+    return weakest
+
+
+def _seam(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
+    """How clearly a seam runs down ``scores`` (rows along the seam) at a
+    fraction ``where`` of its width, past ``cells`` cells.
+
+    Cell by cell: the median along the seam (art crosses it here and there)
+    at its best place within ``slack`` of ``where``, since tiles laid by hand
+    sit a little off the even spacing, each its own way. The median over
+    the cells: art fakes a seam in one cell, not all the way.
+
+    >>> scores = np.zeros((90, 90), np.float32)
+    >>> scores[:30, 31] = scores[30:60, 29] = scores[60:, 30] = 2
+    >>> _seam(scores, 1 / 3, 3, 0.03), _seam(scores, 1 / 2, 3, 0.03)
+    (2.0, 0.0)
+    """
+    length, width = scores.shape
+    near = scores[:, max(0, round((where - slack) * width)):round((where + slack) * width) + 1]
+    # Each cell's middle 80% (not the seams crossing this one), every other row.
+    rows = (np.arange(cells)[:, None] + np.arange(0.1, 0.9, 2 * cells / length)) * length / cells
+    along = np.median(near[np.int32(rows)], axis=1)  # (cells, places)
+    return float(np.median(along.max(axis=1)))
+
+
+def _block_size(block):
+    """Mean width and height of a clockwise quadrilateral, in pixels."""
+    sides = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1)
+    return (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+
+
+def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> list[np.ndarray]:
+    """How much each pixel of the block looks like part of a seam, both ways.
+
+    The block is warped to a rectangle of its size, once. For seams running
+    down it: each pixel's horizontal gradient over 2.5 times the block's
+    usual (the median over columns of their medians), or 2 on table (a gap
+    between tiles); a seam scores above 1 (`_seam` takes the median
+    along it). Returns that, and the same for seams running across, turned
+    so that rows run along the seams.
+    """
+    width, height = map(int, _block_size(block))
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    warp = cv2.getPerspectiveTransform(block, target)
+    flat = cv2.warpPerspective(image, warp, (width, height))
+    table = cv2.warpPerspective(255 - mask, warp, (width, height)).astype(np.float32) / 255
+    gap = table / 0.5
+    across, down = (np.max(np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, 1 - dx, ksize=3)), axis=2).astype(np.float32)
+                    for dx in (1, 0))
+    usual = 2.5 * max(float(np.median(np.concatenate([np.median(across, axis=0), np.median(down, axis=1)]))), 12.0)
+    return [np.maximum(across / usual, gap), np.maximum(down / usual, gap).T]
+
+
+def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Grids made to agree with the size of the lone tiles, where there are some.
+
+    Seams can mislead (art with a straight line through the middle, a seam
+    that does not show); tile size cannot, once some blocks are single tiles.
+    Under perspective, near tiles look bigger: one over the side of a tile on
+    a tilted table changes linearly across the image, so that is fitted to
+    the lone tiles and read off at each block's centre.
+    """
+    squarish = [(block, grid, np.sqrt(cv2.contourArea(block))) for block, grid in zip(found, grids)
+                if 0.7 < np.divide(*_block_size(block)) < 1.4]
+    typical = np.median([side for _, _, side in squarish]) if squarish else 0
+    alike = [block for block, _, side in squarish if 0.75 < side / typical < 1.33]
+    # Several square patches of one size lying apart are single tiles, whatever
+    # seams their art shows; else the ones whose seams show none are.
+    singles = alike if len(alike) >= 3 else [block for block, grid, _ in squarish if grid == (1, 1)]
+    sides = [np.sqrt(cv2.contourArea(block)) for block in singles]
+    singles = [block for block, side in zip(singles, sides) if 0.6 < side / np.median(sides) < 1.7]  # no crumbs
+    if not singles:
+        return grids
+    centres = np.float32([[*block.mean(axis=0), 1] for block in singles])
+    inverse = np.float32([1 / np.sqrt(cv2.contourArea(block)) for block in singles])
+    if len(singles) >= 4:
+        fit, *_ = np.linalg.lstsq(centres, inverse, rcond=None)
+    else:
+        fit = np.float32([0, 0, np.median(inverse)])
+    sized = []
+    for block in found:
+        side = 1 / max(float(np.dot([*block.mean(axis=0), 1], fit)), 1e-6)
+        width, height = _block_size(block)
+        sized.append((max(1, round(height / side)), max(1, round(width / side))))
+    return sized
+
+
+def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
+    """The block's rows x cols cells, each (4, 2) clockwise, row by row."""
+    rows, cols = grid
+    points = np.float32([[[c / cols, r / rows] for c in range(cols + 1)] for r in range(rows + 1)])
+    unit = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), block)
+    points = cv2.perspectiveTransform(points.reshape(-1, 1, 2), unit).reshape(rows + 1, cols + 1, 2)
+    return [np.float32([points[r, c], points[r, c + 1], points[r + 1, c + 1], points[r + 1, c]])
+            for r in range(rows) for c in range(cols)]
+
+
+def cut_off(block: np.ndarray, found: list[np.ndarray], shape: tuple[int, ...]) -> bool:
+    """Cut by the photo's edge and no whole number of tiles each way (the
+    squarish blocks' median size): something else on the table, a keyboard.
+
+    >>> tiles = [np.float32([[x, 10], [x + 20, 10], [x + 20, 30], [x, 30]]) for x in (10, 40, 70)]
+    >>> keys = np.float32([[0, 90], [100, 90], [100, 99], [0, 99]])
+    >>> cut_off(keys, tiles + [keys], (100, 120)), cut_off(tiles[0], tiles + [keys], (100, 120))
+    (True, False)
+    """
+    rows, cols = shape[:2]
+    edge = 0.01 * max(rows, cols)
+    x, y = block[:, 0], block[:, 1]
+    if edge < x.min() and edge < y.min() and x.max() < cols - 1 - edge and y.max() < rows - 1 - edge:
+        return False
+    squarish = [np.sqrt(cv2.contourArea(quad)) for quad in found if 0.7 < np.divide(*_block_size(quad)) < 1.43]
+    if not squarish:
+        return False
+    counts = np.float32(_block_size(block)) / np.median(squarish)
+    return bool(np.any(np.abs(counts - np.round(counts)) > 0.4) or counts.min() < 0.7)
+
+
+def tile_share(mask: np.ndarray, cell: np.ndarray) -> float:
+    """How much of a cell is tile, not table (a cell of a block that is no full rectangle)."""
+    inside = np.zeros_like(mask)
+    cv2.fillConvexPoly(inside, np.round(cell).astype(np.int32), 255)
+    return cv2.mean(mask, inside)[0] / 255
+
+
+def speck(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
+    """Far smaller than the typical tile: a crumb, a button, a reflection."""
+    return cv2.contourArea(quad) < 0.3 * np.median([cv2.contourArea(q) for q in quads])

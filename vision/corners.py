@@ -1,0 +1,216 @@
+"""Corners to sub-pixel accuracy at full resolution (`vision.detect`, step 4).
+
+Each side's edge is found along the side's normal (the outermost line of
+steps running the side: `_outermost_line`) and a line is fitted to it (on
+the card's face, not the band of its cut side: `_face_sides`); the
+corners are where the lines meet. Only the strips along the sides are read.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
+           outline: bool = True, fence=None) -> np.ndarray:
+    """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
+
+    Along each side the image is sampled on short normals, ``reach`` times
+    the side long; on each normal one strong colour step is an edge point,
+    and a robust line through the points is the side. On the ``outline`` of
+    a tile or block (table outside) it is the step on the outermost line of
+    steps running the side (`_outermost_line`): the mask may have stopped at
+    a printed border the colour of the table. On a
+    seam inside a block it is the step nearest the even split: not the
+    printed border just beyond it. ``fence(points)``, if given, marks points
+    on other tiles: no edge is looked for beyond them. Reads only strips
+    along the sides, so it works at full resolution.
+    """
+    quad = clockwise(np.float32(quad))
+    side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
+    reach = max(4.0, reach * side)
+    for done in range(rounds):
+        lines = []
+        for start, end in zip(quad, np.roll(quad, -1, axis=0)):
+            line = _edge_line(image, start, end, reach, outline, fence)
+            rough = (end - start) / np.linalg.norm(end - start)
+            # A side turned off the rough one followed art, not the tile's edge.
+            turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
+            lines.append(line if line and not turned else (start, end - start))
+        if outline and done == rounds - 1:  # once the sides are near
+            lines = _face_sides(image, quad, lines, reach, fence)
+        corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
+        if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
+            return quad
+        quad = np.float32(corners)
+        reach = max(3.0, reach / 2)
+    return quad
+
+
+def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
+    """``lines`` with the sides facing down the photo moved in from the card's cut side to its face.
+
+    Seen from in front, a card's cut side shows as a thin band below it: a
+    step stronger than the outer one just inside it (`_face_edge`). A
+    printed border shows such a step on every side, a cut side only on the
+    sides facing the camera: a side moves in only when the one opposite
+    shows no step as far in.
+    """
+    sides = list(zip(quad, np.roll(quad, -1, axis=0)))
+    faces = [_edge_line(image, start, end, reach, True, fence, face=True) for start, end in sides]
+    insets = [_apart(line, face) if face else 0.0 for line, face in zip(lines, faces)]
+    moved = list(lines)
+    for i, (start, end) in enumerate(sides):
+        down = (start - end)[0] > 0.3 * np.linalg.norm(end - start)  # clockwise: runs leftward
+        if down and insets[i] > 0.5 and insets[(i + 2) % 4] < 0.5 * insets[i]:
+            moved[i] = faces[i]
+    return moved
+
+
+def _apart(line, other) -> float:
+    """How far ``other``'s point lies from ``line`` (point, direction), in pixels."""
+    (p, u), (q, _) = line, other
+    u = u / np.linalg.norm(u)
+    return float(abs((q[0] - p[0]) * u[1] - (q[1] - p[1]) * u[0]))
+
+
+def fence(nearest: np.ndarray, scale: float, own: float):
+    """Marks full-resolution points nearer another block than ``own`` (`refine`).
+
+    ``nearest``: for each working-scale pixel, the label of the nearest block.
+    """
+    def elsewhere(points: np.ndarray) -> np.ndarray:
+        at = points * scale + (0.5 * scale - 0.5)
+        return cv2.remap(nearest, at[..., 0], at[..., 1], cv2.INTER_NEAREST) != own
+    return elsewhere
+
+
+def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face=False):
+    """(point, direction) of the side's edge between two rough corners, or None.
+
+    ``face``: on an outline, the card's face edge inside a thin band of its
+    cut side (`_face_edge`), where there is one.
+    """
+    along = end - start
+    length = float(np.linalg.norm(along))
+    along /= length
+    inward = np.float32([-along[1], along[0]])  # corners run clockwise
+    t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * length
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)
+    points = start + t[None, :, None] * along + offsets[:, None, None] * inward
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
+    step = np.diff(strip, axis=0)
+    step = np.sqrt((step * step).sum(axis=2)) if step.ndim == 3 else np.abs(step)
+    columns = np.arange(samples)
+    peak = np.zeros(step.shape, bool)
+    peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
+    strong = peak & (step >= 0.4 * step.max(axis=0))
+    if fence is not None:  # not beyond the next tile, when it lies within reach
+        outside = fence(points)[: len(offsets) // 2 + 1][::-1]
+        strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
+    if outermost:
+        best = _outermost_line(strong, tilt=0.06 * length)
+        if face:
+            best = _face_edge(step, strong, best, 0.02 * length)
+    else:
+        distance = np.abs(offsets[:-1] + 0.5)[:, None]
+        best = np.where(strong, distance, np.inf).argmin(axis=0)
+    strength = step[best, columns]
+    keep = (strength > 0.5 * np.median(strength)) & (best > 0) & (best < len(step) - 1)
+    if keep.sum() < samples // 4:
+        return None
+    b, columns = best[keep], columns[keep]
+    left, mid, right = step[b - 1, columns], step[b, columns], step[b + 1, columns]
+    shift = 0.5 * (left - right) / np.minimum(left - 2 * mid + right, -1e-6)
+    offset = offsets[b] + 0.5 + np.clip(shift, -0.5, 0.5)
+    edge = start + t[columns, None] * along + offset[:, None] * inward
+    vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.float32([x, y]), np.float32([vx, vy])
+
+
+def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: float = 0.8) -> np.ndarray:
+    """On each normal (a column of ``strong``), the step on the outermost straight line of steps.
+
+    Every line across the strip rising or falling at most ``tilt`` rows from
+    end to end is scored by the normals with a strong step within ``near``
+    rows of it; of the lines scoring at least ``share`` of the best, the
+    outermost (lowest rows) is the card's edge: a card's edge runs the whole
+    side, while a cloth's checks or a shadow beside it run part of it.
+    Normals with no step on that line get row 0 (none).
+
+    >>> strong = np.zeros((9, 30), bool)
+    >>> strong[5] = True; strong[1, :12] = True  # a side's edge, and a check's corner outside it
+    >>> set(_outermost_line(strong, tilt=2).tolist())
+    {5}
+    """
+    rows, columns = strong.shape
+    # Most sides: the outermost steps mostly lie on a line already (a check
+    # or a crumb beside the side pushes out a few); that line, fitted to them
+    # twice, leaving out the ones off it, is the outermost good line.
+    first = np.argmax(strong, axis=0)
+    x = np.arange(columns, dtype=np.float64)
+    on = np.ones(columns, bool)
+    for _ in range(2):
+        dx = x[on] - x[on].mean()
+        slope = dx @ (first[on] - first[on].mean()) / max(dx @ dx, 1e-9)
+        straight = first[on].mean() + slope * (x - x[on].mean())
+        on = np.abs(straight - first) <= max(1.0, rows / 64)
+        if on.mean() < share:
+            break
+    else:
+        hits = strong & (np.abs(np.arange(rows)[:, None] - straight) <= near)
+        return np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0)
+    step = max(1, rows // 32)  # wide strips (big photos) are scored on a coarser set of lines
+    near += (step - 1) / 2
+    near_step = cv2.dilate(strong.astype(np.uint8), np.ones((2 * int(near) + 1, 1), np.uint8)) > 0
+    middles = np.arange(0, rows, step, dtype=np.float32)
+    rises = np.arange(-(tilt // step), tilt // step + 1, dtype=np.float32) * step
+    along = np.linspace(-0.5, 0.5, columns, dtype=np.float32)
+    line = np.rint(middles[:, None, None] + rises[None, :, None] * along).astype(np.intp)
+    inside = (line >= 0) & (line < rows)
+    score = (near_step[np.clip(line, 0, rows - 1), np.arange(columns)] & inside).sum(axis=2)  # (middle, rise)
+    middle, rise = np.nonzero(score >= share * score.max())
+    # The outermost ridge of good lines; on it, the line that fits best
+    # (most steps near it, then most right on it).
+    ridge = middle <= middle.min() + near / step
+    middle, rise = middle[ridge], rise[ridge]
+    on = line[middle, rise]
+    exact = (strong[np.clip(on, 0, rows - 1), np.arange(columns)] & (on >= 0) & (on < rows)).sum(axis=1)
+    best = np.argmax(score[middle, rise] * (columns + 1) + exact)
+    hits = strong & (np.abs(np.arange(rows)[:, None] - on[best]) <= near)
+    return np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0)
+
+
+def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: float) -> np.ndarray:
+    """On each normal (a column of ``step``), the step that is the card's face edge.
+
+    A stronger step than the ``outer`` one, at most ``width`` further in, is
+    the face's edge beyond a band of the card's cut side.
+
+    >>> step = np.float32([[0], [5], [0], [9], [0], [0], [0], [8]])
+    >>> _face_edge(step, step > 4, np.array([1]), 3).tolist(), _face_edge(step, step > 4, np.array([3]), 3).tolist()
+    ([3], [3])
+    """
+    rows = np.arange(len(step))[:, None]
+    inner = strong & (rows > outer) & (rows <= outer + width)
+    face = np.where(inner, step, 0).argmax(axis=0)
+    columns = np.arange(step.shape[1])
+    return np.where(step[face, columns] > step[outer, columns], face, outer)
+
+
+def meet(first, second):
+    (p, u), (q, v) = first, second
+    cross = u[0] * v[1] - u[1] * v[0]
+    if abs(cross) < 1e-3:
+        return None
+    s = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
+    return p + s * u
+
+
+def clockwise(quad: np.ndarray) -> np.ndarray:
+    """The quad's corners clockwise as seen (image y grows downward)."""
+    x, y = quad[:, 0], quad[:, 1]
+    turning = np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)
+    return quad if turning > 0 else quad[::-1].copy()

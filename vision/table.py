@@ -1,0 +1,163 @@
+"""What is table and what is card, in a photo's working copy (`vision.detect`, step 1).
+
+The table is what the photo's border shows: its colours (several, for
+wood grain or cloth) are learnt from a band along the border, with the
+light falling unevenly across it, and from plain patches alike (a
+cloth's checks the border missed); whatever is far from all of them is
+tile (`table_mask`). Card can also be told from table by its sharp print
+(`texture_mask`), for faded card on wood or white tiles on a white desk.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
+    """Pixels that are not table: uint8 mask, 255 = tile.
+
+    The table's colours are learnt from a band along the image border (or
+    along the border of ``region``, a uint8 mask: a sheet of paper the tiles
+    are printed on): a few k-means centres (wood grain, cloth patterns) in
+    Lab, and smooth ramps of light across it (`_table_colours`). Lightness
+    counts for less than hue (shadows, glare), and colours covering 5% of the
+    band are table. A ``plain`` ground (a catalogue shot, a page) is evenly
+    lit and one colour, while tiles reach into its band: lightness counts
+    for more, and only colours covering a quarter of the band are table.
+    """
+    rows, cols = image.shape[:2]
+    width = max(2, min(rows, cols) // 150)
+    if region is None:
+        region = np.full((rows, cols), 255, np.uint8)
+    inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
+                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    band = (region > 0) & (inside == 0)
+    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+    lab[..., 0] *= 0.6 if plain else 0.2
+    centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
+    lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
+    distance = _nearest(lab, centres)
+    threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
+    mask = _cleaned((distance > threshold).astype(np.uint8) * region)
+    # A table's pattern may miss the border (a checked cloth's light checks):
+    # it shows as many plain patches, and is table too.
+    pattern = _plain_patches(lab, mask, threshold)
+    if len(pattern):
+        distance = np.minimum(distance, _nearest(lab, pattern))
+        mask = _cleaned((distance > threshold).astype(np.uint8) * region)
+    return _fill_holes(mask)
+
+
+def texture_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels that are not table by their fine detail: uint8 mask, 255 = tile.
+
+    Printed art and a card's cut edges are sharp; a table is seen out of
+    focus or is smooth. The detail (Laplacian, smoothed over a few pixels)
+    is compared with the most the border band shows; thin lines of it (a
+    plank's seam, a keyboard's outline) are opened away.
+    """
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    detail = cv2.GaussianBlur(np.abs(cv2.Laplacian(gray, cv2.CV_32F)), (0, 0), max(image.shape[:2]) / 400)
+    width = max(2, min(image.shape[:2]) // 150)
+    band = np.ones(detail.shape, bool)
+    band[width:-width, width:-width] = False
+    mask = (detail > 2 * np.percentile(detail[band], 90)).astype(np.uint8) * 255
+    # Close small plain parts of the art between sharp ones (big ones are
+    # holes, filled below); corners stay square, gaps between tiles open.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * width + 1,) * 2, np.uint8))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * width + 1,) * 2)
+    return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
+
+
+def _cleaned(mask: np.ndarray) -> np.ndarray:
+    """Off: table speckle. Close: small gaps where a tile's art matches the table."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+
+
+def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, least: int = 2) -> np.ndarray:
+    """Colours (Lab rows) of the mask's plain patches, when the table has a pattern of them.
+
+    Tiles carry pictures; a patch of one even colour, the size of a good part
+    of a tile, is table. The table has a pattern (a cloth's checks) when at
+    least ``least`` convex ones share a colour (a picture's plain sky is no
+    convex shape); then every plain patch is table, also where glare or a
+    tile nearby bent its outline. Colours within ``near`` count as one.
+    """
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    plain, solid = [], []
+    for label in 1 + np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= (max(mask.shape) / 40) ** 2):
+        x, y, w, h = stats[label, :4]
+        patch = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
+        mean, spread = cv2.meanStdDev(lab[y:y + h, x:x + w], mask=patch)
+        if np.linalg.norm(spread) < 0.5 * near:
+            plain.append(mean.ravel())
+            if _solid(patch):
+                solid.append(mean.ravel())
+    solid = np.float32(solid).reshape(-1, 3)
+    if not any((np.linalg.norm(solid - colour, axis=1) < near).sum() >= least for colour in solid):
+        return np.empty((0, 3), np.float32)
+    colours = []
+    for colour in plain:
+        if all(np.linalg.norm(colour - other) >= near / 2 for other in colours):
+            colours.append(colour)
+    return np.float32(colours)
+
+
+def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int = 2):
+    """The table's colours on the band, and the light falling across it.
+
+    Alternates k-means colours (a table's pattern) with quadratic ramps per
+    channel fitted to what the colours leave over, so a checked cloth's
+    pattern is not taken for light and uneven, tinted light not for pattern.
+    Returns the centres covering at least ``least`` of the band (tiles may
+    reach into it) and the ramps over the whole image.
+    """
+    rows, cols = band.shape
+    y, x = np.nonzero(band)
+    where = _quadratic_terms(x / cols - 0.5, y / rows - 0.5)
+    seen = lab[band]
+    light = np.zeros_like(seen)
+    for _ in range(rounds):
+        cv2.setRNGSeed(0)  # the same photo must always give the same tiles and ids
+        _, labels, centres = cv2.kmeans(np.ascontiguousarray((seen - light)[::4]), 4, None,
+                                        (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
+                                        4, cv2.KMEANS_PP_CENTERS)
+        nearest = np.argmin([np.linalg.norm(seen - light - c, axis=1) for c in centres], axis=0)
+        fit, *_ = np.linalg.lstsq(where, seen - centres[nearest], rcond=None)
+        fit[0] -= (where @ fit).mean(axis=0)  # the colours keep the mean
+        light = where @ fit
+    share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
+    x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :, None]
+    y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None, None]
+    f = fit.astype(np.float32)
+    return centres[share >= least], f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
+
+
+def _quadratic_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1).astype(np.float32)
+
+
+def _nearest(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Each pixel's distance to the nearest centre.
+
+    |x - c|^2 = |x|^2 - 2 x.c + |c|^2: one affine transform per centre.
+    """
+    length = cv2.transform(np.square(lab), np.ones((1, 3), np.float32))
+    nearest = np.minimum.reduce([cv2.transform(lab, np.float32([[*(-2 * c), c @ c]])) for c in centres])
+    return np.sqrt(np.maximum(length + nearest, 0))
+
+
+def _solid(patch: np.ndarray) -> bool:
+    """Whether a patch (uint8 mask) nearly fills its convex hull."""
+    contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    return cv2.contourArea(outline) > 0.9 * cv2.contourArea(cv2.convexHull(outline))
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    """Fill what the outside cannot reach: art that matches the table, inside a tile."""
+    outside = np.pad(mask, 1)
+    flood = np.zeros((outside.shape[0] + 2, outside.shape[1] + 2), np.uint8)
+    cv2.floodFill(outside, flood, (0, 0), 255)
+    return mask | ~outside[1:-1, 1:-1]
