@@ -1,4 +1,4 @@
-"""Patches of card to quadrilaterals, and blocks of touching tiles to cells (`vision.detect`, steps 2-3).
+"""Patches to quadrilaterals, blocks of touching tiles to cells (`vision.detect` steps 2-3).
 
 Each patch's outline is simplified to the smallest quadrilateral around
 it (`blocks`); a printed sheet is looked into (`on_sheet`). A block is
