@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 
 import solver
-from solver.formats import PuzzleError, load_puzzle
 
 from ..files import write_atomic
 from .errors import InputError, NotRecognised
@@ -76,6 +75,8 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
 
         return solve_photo(name, library=library, all=find_all, timeout=timeout,
                            out=out if out and is_photo(out) else None)
+    from solver.formats import PuzzleError, load_puzzle  # here: a photo needs no YAML reader (10 ms)
+
     try:
         puzzle = load_puzzle(name)
     except PuzzleError as error:
