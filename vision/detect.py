@@ -220,15 +220,24 @@ def shape_misfits(tiles: list[np.ndarray]) -> np.ndarray:
     >>> np.round(shape_misfits(squares), 2).tolist()
     [0.0, 0.0, 0.4, 0.0, 0.0, 0.0]
     """
-    forms = _forms(np.float32(tiles))
-    return np.array([_stretch(form, expected) for form, expected in zip(forms, _expected_forms(tiles))])
+    return _stretches(tiles, _expected_forms(tiles))
+
+
+def _stretches(tiles: list[np.ndarray], expected: np.ndarray) -> np.ndarray:
+    """Each tile's `_stretch` from its expected form."""
+    return np.array([_stretch(form, e) for form, e in zip(_forms(np.float32(tiles)), expected)])
+
+
+def _mean_sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mean across (N and S) and down (W and E) side vectors of clockwise quads (..., 4, 2)."""
+    across = (quads[..., 1, :] - quads[..., 0, :] + quads[..., 2, :] - quads[..., 3, :]) / 2
+    down = (quads[..., 3, :] - quads[..., 0, :] + quads[..., 2, :] - quads[..., 1, :]) / 2
+    return across, down
 
 
 def _forms(quads: np.ndarray) -> np.ndarray:
     """``J J^T`` per quad (n, 2, 2): J's columns are the mean across and down sides."""
-    across = (quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3]) / 2
-    down = (quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]) / 2
-    jacobians = np.stack([across, down], axis=2)
+    jacobians = np.stack(_mean_sides(quads), axis=2)
     return jacobians @ jacobians.transpose(0, 2, 1)
 
 
@@ -280,13 +289,14 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
     rows, cols = image.shape[:2]
     while len(tiles) >= 5:
         # The worst first: a wrong tile also skews what the others are told.
-        misfits = shape_misfits(tiles)
+        every = _expected_forms(tiles)
+        misfits = _stretches(tiles, every)
         misfits[list(tried)] = 0
         i = int(np.argmax(misfits))
         if misfits[i] <= MISFIT / 2:
             break
         tried.add(i)
-        expected = _expected_forms(tiles)[i]
+        expected = every[i]
         best, fit = tiles[i], misfits[i]
         for candidate in _grown(clockwise(np.float32(tiles[i])), expected):
             x, y = candidate[:, 0], candidate[:, 1]
@@ -306,8 +316,7 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
 def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
     """The quads with one or two sides moved along the tile's own directions so it
     is as long across and down as ``expected`` says: each way, either side."""
-    across = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
-    down = (quad[3] - quad[0] + quad[2] - quad[1]) / 2
+    across, down = _mean_sides(quad)
     u, v = across / np.linalg.norm(across), down / np.linalg.norm(down)
     # a^2 u u^T + b^2 v v^T = expected, in least squares.
     basis = np.float32([[u[0] * u[0], v[0] * v[0]], [u[0] * u[1], v[0] * v[1]], [u[1] * u[1], v[1] * v[1]]])
