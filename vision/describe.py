@@ -167,7 +167,7 @@ def describe(crops: Sequence[np.ndarray]) -> Looks:
     (4, (4, 256))
     """
     crops = [np.ascontiguousarray(c) for c in crops]
-    labs = np.stack([_lab(c) for c in crops])  # (n, h, w, 3)
+    labs = np.stack([to_lab(c) for c in crops])  # (n, h, w, 3)
     glare = (labs[..., 0] > 95) & (np.hypot(labs[..., 1], labs[..., 2]) < 6)
     weight = seam_weight(labs.shape[1:3]) * ~glare
     figure = 1 - np.exp(-(_delta(labs, _commonest(labs[:, edge_mask(labs.shape[1:3])])) / 12) ** 2)
@@ -272,7 +272,8 @@ def seam_weight(shape: tuple) -> np.ndarray:
     return (edge_mask(shape) * (1 - _FADE * depth)).astype(np.float32)
 
 
-def _lab(bgr: np.ndarray) -> np.ndarray:
+def to_lab(bgr: np.ndarray) -> np.ndarray:
+    """A uint8 BGR image in float Lab (L 0..100): the space every distance here is in."""
     return cv2.cvtColor(bgr.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
 
 

@@ -42,7 +42,7 @@ import numpy as np
 from solver import Puzzle, solve
 from solver.repair import repair
 
-from .describe import Looks, describe, template_distances
+from .describe import Looks, describe, template_distances, to_lab
 from .edges import edge_mask
 from .group import cluster
 from .read import Reading
@@ -271,10 +271,9 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
     >>> bool(c[0, 1] < 0.05 and c[0, 2] > 0.5)
     True
     """
-    lab = np.stack([cv2.cvtColor(np.ascontiguousarray(crop[:, crop.shape[1] // 8: -(crop.shape[1] // 8)])
-                                 .astype(np.float32) / 255, cv2.COLOR_BGR2LAB) for crop in crops])
-    top = border_rows(lab)
-    band = lab[:, top:top + _SEAM_DEPTH].mean(axis=1)
+    labs = np.stack([to_lab(crop[:, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops])
+    top = border_rows(labs)
+    band = labs[:, top:top + _SEAM_DEPTH].mean(axis=1)
     p = np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
     gap = np.sqrt(((p[:, None] - p[None, :, ::-1]) ** 2).sum(axis=-1))
     return np.minimum(gap, 30).mean(axis=-1) / 30
