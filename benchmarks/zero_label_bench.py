@@ -35,11 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver import Puzzle, is_solution, solve  # noqa: E402
 from solver.repair import repair  # noqa: E402
-from vision.describe import SIZE as SIZE_TILE, describe, normalise, tile_crops  # noqa: E402
+from vision.describe import describe  # noqa: E402
 from vision.library import Library  # noqa: E402
 from vision.pipeline import PhotoEdges, grid_shape, photo_edges  # noqa: E402
 from vision.read import read_edges  # noqa: E402
-from vision.rectify import rectify  # noqa: E402
 from vision.render import ART_SETS, LAYOUTS, match_tiles, render_photo  # noqa: E402
 from vision.zerolabel import read_unlabelled  # noqa: E402
 
@@ -91,10 +90,8 @@ def detected_edges(image: np.ndarray, truth: dict) -> PhotoEdges:
 
 
 def truth_edges(image: np.ndarray, truth: dict) -> PhotoEdges:
-    """The photo's edges cut at the truth corners (detection left out)."""
-    corners = [np.float32(t["corners"]) for t in truth["tiles"]]
-    tiles = normalise([rectify(image, c, size=SIZE_TILE) for c in corners])
-    return PhotoEdges(image, corners, tiles, tile_crops(tiles))
+    """The photo's edges cut as `solve` cuts them, at the truth corners (detection left out)."""
+    return photo_edges(image, corners=[t["corners"] for t in truth["tiles"]])
 
 
 def true_puzzle(truth: dict, corners: list) -> Puzzle:
