@@ -7,9 +7,10 @@ own tiles, turned as the answer says, so the person sees the figures join.
 Seams that do not fit (a best partial arrangement) are red and edges the
 solver read otherwise (`solver.repair`) magenta, on the photo and the grid.
 
-Marks are sized from the tiles themselves, so a number or a turn arrow fills
-a good part of its tile and stays readable when a phone shrinks the picture
-to its screen. Corners are always in pixels of the input image.
+Marks are sized from the tiles, and never below a fifth or so of the
+picture's long side, so a number or a turn arrow stays readable when a
+phone shrinks the picture to its screen (small scattered tiles get marks
+bigger than they are). Corners are always in pixels of the input image.
 
 >>> import numpy as np
 >>> photo = np.full((300, 400, 3), 90, np.uint8)
@@ -202,10 +203,11 @@ def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
     for k, ink in flagged.items():
         a, b = quad[k] + inward[k], quad[(k + 1) % 4] + inward[(k + 1) % 4]
         cv2.line(photo, _pt(a), _pt(b), ink, 3 * width, cv2.LINE_AA)
-    s = max(tile_side(quad), max(photo.shape[:2]) / 7)  # small tiles still get readable marks
+    # marks are sized for a phone showing the whole picture: small tiles get marks bigger than they are
+    s = max(tile_side(quad), max(photo.shape[:2]) / 5.5)
     text(photo, f"R{row + 1} C{col + 1}", centre - (0, 0.2 * s), 0.15 * s)
     _turn_arrow(photo, centre + (0, 0.17 * s), 0.2 * s, quarters)
-    text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.25, 0.08 * s, badge=OUTLINE, ink=BADGE)
+    text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.15, 0.1 * s, badge=OUTLINE, ink=BADGE)
 
 
 def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
@@ -233,7 +235,7 @@ def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
                 grow = head.mean(axis=0)
                 head = grow + (head - grow) * (1 + extra / thick)
             cv2.fillPoly(image, [np.round(head).astype(np.int32)], ink, cv2.LINE_AA)
-    _degrees(image, f"{abs(sweep)}", centre, radius * 0.5)
+    _degrees(image, f"{abs(sweep)}", centre, radius * 0.6)
 
 
 def _degrees(image, label: str, centre, height: float) -> None:
@@ -267,7 +269,7 @@ def _panel(image, corners_list, grid, reinterpreted, mismatched, side: int) -> n
             y, x = margin + r * cell, margin + c * cell
             face = rectify(image, np.asarray(corners_list[tile], np.float32), size=cell)
             panel[y:y + cell, x:x + cell] = np.rot90(colour(face), -quarters)
-            text(panel, str(tile + 1), (x + cell * 0.1, y + cell * 0.1), cell * 0.07,
+            text(panel, str(tile + 1), (x + cell * 0.1, y + cell * 0.1), cell * 0.09,
                  badge=OUTLINE, ink=BADGE)
             cv2.rectangle(panel, (x, y), (x + cell, y + cell), BADGE, max(1, cell // 150))
     for c in range(cols):
