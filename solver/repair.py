@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import math
 import time
+from itertools import compress
+from operator import not_
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
@@ -209,33 +211,26 @@ class _Search:
         self.least = [min(sum(cheapest[t * 4 + (k + j) % 4] for j in range(corner)) for k in range(4)) / 2
                       for t in range(self.n)]
 
-    def side_cost(self, cell: int, edge: int, k: int, choice: list) -> float:
-        """Cost of ``edge`` facing side k (3 = west, 0 = north) of ``cell``."""
+    def facing(self, cell: int, k: int, choice: list) -> list:
+        """Per edge, its cost facing side k (3 = west, 0 = north) of ``cell``: a row of ``seam``, or ``outer`` on the rim."""
         r, c = divmod(cell, self.cols)
         if k == 3:
-            if c == 0:
-                return self.outer[edge]
-            t, q = choice[cell - 1]
-            return self.seam[_facing(t, q, 1)][edge]
-        if r == 0:
-            return self.outer[edge]
-        t, q = choice[cell - self.cols]
-        return self.seam[_facing(t, q, 2)][edge]
+            return self.outer if c == 0 else self.seam[_facing(*choice[cell - 1], 1)]
+        return self.outer if r == 0 else self.seam[_facing(*choice[cell - self.cols], 2)]
 
-    def closing(self, cell: int, t: int, q: int) -> float:
-        """Outer edges on the east and south that placing (t, q) at ``cell`` settles."""
-        if self.border is None:
-            return 0.0
+    def closing(self, cell: int) -> list:
+        """Per (tile, quarters), the outer edges on the east and south it settles at ``cell``."""
         r, c = divmod(cell, self.cols)
-        cost = self.outer[_facing(t, q, 1)] if c == self.cols - 1 else 0.0
-        return cost + (self.outer[_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
+        return [(self.outer[_facing(t, q, 1)] if self.border is not None and c == self.cols - 1 else 0.0)
+                + (self.outer[_facing(t, q, 2)] if self.border is not None and r == self.rows - 1 else 0.0)
+                for t in range(self.n) for q in range(4)]
 
     def bound(self, cell: int, choice: list, used: list) -> float:
         """A lower bound on what the seams not yet between two placed tiles will cost."""
-        tiles = sum(self.least[t] for t in range(self.n) if not used[t])
+        tiles = sum(compress(self.least, map(not_, used)))
         cols, total = self.cols, 0.0
-        frontier = [j for j in range(max(0, cell - cols), cell) if j + cols < self.n]
-        open_edges = [_facing(*choice[j], 2) for j in frontier]
+        # south edges of the placed cells that have a cell below still open
+        open_edges = [_facing(*choice[j], 2) for j in range(max(0, cell - cols), min(cell, self.n - cols))]
         if cell % cols and cell < self.n:
             t, q = choice[cell - 1]
             open_edges.append(_facing(t, q, 1))
@@ -254,20 +249,22 @@ class _Search:
         nodes = 0
         deadline = None if timeout is None else time.perf_counter() + timeout
 
+        # (tile, quarters, its edge facing north, facing west) for every turn tried
+        turns = [(t, q, _facing(t, q, 0), _facing(t, q, 3)) for t in range(n)
+                 for q in (first_turns if t == 0 else range(4))]
+        closing = [self.closing(cell) for cell in range(n)]
+
         def place(cell: int, cost: float) -> None:
             nonlocal nodes
             if cell == n:
                 best["cost"], best["choice"] = cost, list(choice)
                 return
-            options = []
-            for t in range(n):
-                if used[t]:
-                    continue
-                for q in (first_turns if t == 0 else range(4)):
-                    step = (self.side_cost(cell, _facing(t, q, 0), 0, choice)
-                            + self.side_cost(cell, _facing(t, q, 3), 3, choice)
-                            + self.closing(cell, t, q))
-                    if cost + step < best["cost"]:
+            north, west, settles = self.facing(cell, 0, choice), self.facing(cell, 3, choice), closing[cell]
+            options, limit = [], best["cost"]
+            for t, q, up, left in turns:
+                if not used[t]:
+                    step = north[up] + west[left] + settles[t * 4 + q]
+                    if cost + step < limit:
                         options.append((step, t, q))
             options.sort()
             for step, t, q in options:
