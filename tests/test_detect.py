@@ -53,6 +53,23 @@ def test_hairline_seams_split_a_block_of_frogs():
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
 
 
+def test_frogs_faking_a_finer_grid_across_the_seams_stay_3x3():
+    # Their art runs straight lines at a fifth of the block, nearly as
+    # clear as the seams at its thirds: it was cut into 5x5, silently.
+    image, truth = render_photo(seed=43, layout="touching", difficulty="normal", size=(1200, 900), art="frogs")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+
+
+def test_a_block_side_is_not_sought_a_block_away_on_checks():
+    # A block's side is looked for within a share of a tile's side, not of
+    # the block's: a light check's edge beside it ran the whole side too.
+    image, truth = render_photo(seed=47, layout="touching", difficulty="easy", size=(1600, 1200), art="vintage")
+    assert truth["params"]["table"] == "cloth"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
+
+
 # Tables that look like tiles, each failed before (HEAD of 2026-11-21):
 # a checked cloth whose light checks miss the photo's border (learnt from
 # the plain squares they make); white tiles on a white desk and faded card

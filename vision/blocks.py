@@ -142,10 +142,18 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     # Art fakes a seam here and there, never as clearly as the real ones all
     # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
     # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
+    # A grid whose cells a clearer square grid's seams run through is art's
+    # (5x5 frogs across a 3x3 block's seams): real seams lie on every finer grid's.
+    def square(grid):
+        return abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2)
+
+    def crossed(grid, weakest):
+        return any(other > weakest and square((rows, cols)) and (grid[0] % rows or grid[1] % cols)
+                   for (rows, cols), other in shown.items())
+
     clearest = max(shown.values())
-    return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest),
-               key=lambda grid: (abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2),
-                                 grid[0] * grid[1]))
+    return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest and not crossed(grid, weakest)),
+               key=lambda grid: (square(grid), grid[0] * grid[1]))
 
 
 def weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float = -np.inf) -> float:
