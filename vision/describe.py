@@ -30,7 +30,7 @@ from .edges import edge_crops, edge_mask
 
 SIZE = 96  # normalised tile side: enough for the figures, cheap to compare
 TEMPLATE = (16, 32)  # rows, cols of an edge's template
-_TRUNCATE = 60.0  # delta-E beyond which two pixels are simply "different" (glare, wear)
+TRUNCATE = 60.0  # delta-E beyond which two pixels are simply "different" (glare, wear)
 _BINS = (4, 8, 8)  # L, a, b histogram bins
 _RANGE = ((0, 100), (-64, 64), (-64, 64))
 _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
@@ -197,7 +197,7 @@ def distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift)
+    template = template_distances(a.lab, a.weight, b.lab, b.weight, TRUNCATE, shift)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
