@@ -234,6 +234,25 @@ def test_corners_on_the_card_face_not_its_cut_side():
     assert np.abs(refine(photo, rough) - face).max() < 1.0
 
 
+def test_corners_on_the_cut_edge_of_a_border_the_colour_of_the_table():
+    # Worn card: a printed border a shade off the wood shows a faint step at
+    # the card's edge and a strong one at its inner side, where the mask stops.
+    rng = np.random.default_rng(0)
+    photo = (np.full((360, 360, 3), (60, 90, 120), np.float32) + rng.normal(0, 2, (360, 360, 3))).astype(np.uint8)
+    card = np.float32([[70, 60], [290, 74], [278, 296], [56, 282]])
+    inner = card + 0.045 * (card.mean(axis=0) - card) / 0.5  # the border: 4.5% of the side
+    cv2.fillConvexPoly(photo, np.int32(np.round(card * 4)), (35, 60, 95), cv2.LINE_AA, shift=2)
+    cv2.fillConvexPoly(photo, np.int32(np.round(inner * 4)), (150, 185, 205), cv2.LINE_AA, shift=2)
+    cv2.circle(photo, (170, 175), 60, (40, 90, 200), cv2.FILLED)
+    assert np.abs(refine(photo, inner) - card).max() < 1.5
+
+
+def test_vintage_card_on_cloth_its_colour_found_whole():
+    image, truth = render_photo(seed=61, layout="scattered", difficulty="normal", size=(1600, 1200), art="vintage")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.06
+
+
 def test_rectify_puts_north_at_the_top():
     art = np.zeros((200, 200, 3), np.uint8)
     art[:50] = (0, 0, 255)  # red band along N

@@ -1,7 +1,8 @@
 """Corners to sub-pixel accuracy at full resolution (`vision.detect`, step 4).
 
 Each side's edge is found along the side's normal (the outermost line of
-steps running the side: `_outermost_line`) and a line is fitted to it (on
+steps running the side: `_outermost_line`, or of fainter ones beside it
+where a printed border is the table's colour: `_cut_edge`) and a line is fitted to it (on
 the card's face, not the band of its cut side: `_face_sides`); the
 corners are where the lines meet. Only the strips along the sides are read.
 """
@@ -20,7 +21,8 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     and a robust line through the points is the side. On the ``outline`` of
     a tile or block (table outside) it is the step on the outermost line of
     steps running the side (`_outermost_line`): the mask may have stopped at
-    a printed border the colour of the table. On a
+    a printed border the colour of the table; beyond that, a line of fainter
+    sharp steps running beside it is the card's cut edge (`_cut_edge`). On a
     seam inside a block it is the step nearest the even split: not the
     printed border just beyond it. ``fence(points)``, if given, marks points
     on other tiles: no edge is looked for beyond them. Reads only strips
@@ -112,6 +114,10 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
         strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
     if outermost:
         best = _outermost_line(strong, tilt=0.06 * length)
+        faint = peak & (step >= 0.15 * step.max(axis=0)) & _sharp(step)
+        if fence is not None:
+            faint[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
+        best = _cut_edge(faint, best, 0.1 * length)
         if face:
             best = _face_edge(step, strong, best, 0.02 * length)
     else:
@@ -181,6 +187,41 @@ def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: f
     best = np.argmax(score[middle, rise] * (columns + 1) + exact)
     hits = strong & (np.abs(np.arange(rows)[:, None] - on[best]) <= near)
     return np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0)
+
+
+def _sharp(step: np.ndarray, near: int = 4) -> np.ndarray:
+    """Where a step is sharp: a good share of the change within ``near`` rows
+    of it happens there (a card's cut edge, not a shadow's soft rim)."""
+    around = cv2.blur(step, (1, 2 * near + 1), borderType=cv2.BORDER_REPLICATE) * (2 * near + 1)
+    return step >= 0.15 * around
+
+
+def _cut_edge(faint: np.ndarray, line: np.ndarray, width: float, share: float = 0.8) -> np.ndarray:
+    """``line`` moved out to a line of fainter steps running beside it, and so on outward.
+
+    A printed border the colour of the table leaves only a faint step at
+    the card's cut edge, outside the border's strong inner one (and a thin
+    printed rule inside that): a line of faint steps parallel to ``line``,
+    at most ``width`` rows out of it, on at least ``share`` of its normals,
+    is taken instead.
+
+    >>> faint = np.zeros((12, 20), bool)
+    >>> faint[8] = faint[5] = True; faint[1, :6] = True  # border, cut edge, a crumb
+    >>> set(_cut_edge(faint, np.full(20, 8), width=6).tolist())
+    {5}
+    """
+    rows, x = np.arange(len(faint))[:, None], np.arange(faint.shape[1])
+    on = line > 0
+    while on.sum() >= 2:
+        straight = np.polyval(np.polyfit(x[on], line[on], 1), x)  # the line, not its jitter
+        for out in range(2, int(width) + 1):
+            near = faint & (np.abs(rows - (straight - out)) <= 1.5) & (rows > 0)
+            if near.any(axis=0)[on].mean() >= share:
+                line, on = np.where(near.any(axis=0), np.argmax(near, axis=0), 0), near.any(axis=0)
+                break
+        else:
+            return line
+    return line
 
 
 def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: float) -> np.ndarray:
