@@ -9,6 +9,14 @@ show north and west); here it is flattened into arrays:
   frame cells never look at a candidate that cannot go there;
 - when the tiles carry no more border codes than the frame has outer edges,
   every border code must face out, so inner sides never show it;
+- then, too, the inner tiles left must show enough of each colour (a code
+  and its partner): ``slack[c]`` counts the sides of colour ``c`` on the
+  inner tiles left, less those that seams to placed tiles and the inward
+  sides of the edge tiles left will take. The rest go to seams between
+  inner cells not yet filled, two sides each, so on the way to a solution
+  it never falls below zero. Only an inner tile that opens a seam to an
+  inner cell below or right of it changes it (every other change cancels
+  out), and a tile that would take it below zero is not laid;
 - the recursion is an explicit stack (per cell: the next candidate and the
   end of its list), so a search stops after a budget of nodes, hands its
   solutions to Python and resumes exactly where it was. Python checks the
@@ -37,9 +45,10 @@ class Tables:
     """A `solver.search._Board` flattened for the compiled loop.
 
     Candidate ``j`` is the row ``candidate[j] = (kind, quarters, below,
-    right)``: ``below`` and ``right`` are the parts of the keys that the cells
-    under it and right of it will look up, so the loop never consults the
-    partner table. Cell ``d`` looks up ``start[key]:start[key + 1]`` with
+    right, south colour, east colour)``: ``below`` and ``right`` are the
+    parts of the keys that the cells under it and right of it will look up,
+    so the loop never consults the partner table; the colours index
+    ``slack``. Cell ``d`` looks up ``start[key]:start[key + 1]`` with
     ``key = frame[d] + below(above[d]) + right(before[d])``; cells on the top
     row and left column see a last, virtual cell whose candidate shows the
     border, so the loop has no special case for them.
@@ -58,8 +67,10 @@ class Tables:
         self.start = np.zeros(len(lists) + 1, dtype=np.int32)
         self.start[1:] = np.cumsum([len(c) for c in lists])
         partner = board.partner
-        rows_ = [(k, q, partner[s] * width, partner[e]) for cs in lists for k, q, n, e, s, w in cs]
-        rows_.append((-1, 0, board.border * width, board.border))  # the virtual cell's
+        colour = [min(c, partner[c]) for c in range(width)]
+        rows_ = [(k, q, partner[s] * width, partner[e], colour[s], colour[e])
+                 for cs in lists for k, q, n, e, s, w in cs]
+        rows_.append((-1, 0, board.border * width, board.border, 0, 0))  # the virtual cell's
         self.candidate = np.array(rows_, dtype=np.int32)
         self.virtual = len(rows_)  # pos of the virtual cell: its candidate is the last
         index = np.arange(cells)
@@ -73,13 +84,42 @@ class Tables:
         for cell, choice in board.fixed.items():
             self.fixed[cell] = 4 * choice[0] + choice[1]
         self.left = np.array(board.left, dtype=np.int32)
+        self.seams, self.slack = _seams(board, outward, colour)
 
     def args(self) -> tuple:
         return (self.cells, self.start, self.candidate, self.frame, self.fixed,
-                self.above, self.before)
+                self.above, self.before, self.seams)
 
     def first_key(self) -> int:
         return int(self.frame[0] + self.candidate[-1, 2] + self.candidate[-1, 3])
+
+
+def _seams(board, outward: bool, colour: list) -> tuple:
+    """Per cell where ``slack`` is kept for its south and east sides, and its start.
+
+    ``seams[d]`` holds 0 for a side of cell ``d`` that opens a seam between
+    two inner cells, else an offset past the colours into entries too large
+    ever to run short, so the loop treats every cell alike. ``slack`` counts
+    every tile, hints too (they are laid like the rest).
+    """
+    rows, cols, border, width = board.rows, board.cols, board.border, board.any + 2
+    slack = np.full(2 * width, 1 << 30, dtype=np.int32)
+    slack[:width] = 0
+    seams = np.full((rows * cols, 2), width, dtype=np.int32)
+    kinds = [[i for i, e in enumerate(edges) if e == border] for edges in board.kind_edges]
+    # each tile an inner one, an edge tile or a corner, so it fits the frame one way only
+    if not outward or any(len(b) > 2 or len(b) == 2 and (b[1] - b[0]) % 2 == 0 for b in kinds):
+        return seams, slack
+    for edges, out, count in zip(board.kind_edges, kinds, board.kinds.count):
+        if not out:  # an inner tile: its four sides
+            for e in edges:
+                slack[colour[e]] += count
+        elif len(out) == 1:  # an edge tile's inward side meets an inner tile
+            slack[colour[edges[(out[0] + 2) % 4]]] -= count
+    for r in range(1, rows - 1):
+        for c in range(1, cols - 1):
+            seams[r * cols + c] = (0 if r < rows - 2 else width, 0 if c < cols - 2 else width)
+    return seams, slack
 
 
 def _fits_frame(candidate: tuple, cls: int, border: int, strict: bool, outward: bool) -> bool:
@@ -110,6 +150,7 @@ class Slots:
         self.pos[:, cells] = tables.virtual
         self.end = np.zeros((n, cells), dtype=np.int32)
         self.left = np.zeros((n, kinds), dtype=np.int32)
+        self.slack = np.zeros((n, len(tables.slack)), dtype=np.int32)
         self.found = np.zeros((n, capacity, cells), dtype=np.int32)
         self.nfound = np.zeros(n, dtype=np.int64)
         self.status = np.zeros(n, dtype=np.int64)
@@ -118,6 +159,7 @@ class Slots:
         key = tables.first_key()  # the root task: cell 0 open with its whole list
         self.pos[0, 0], self.end[0, 0] = tables.start[key], tables.start[key + 1]
         self.left[0] = tables.left
+        self.slack[0] = tables.slack
         self.busy[0] = True
 
     def share(self, tables: Tables) -> None:
@@ -142,10 +184,13 @@ class Slots:
         untried = self.end[s, level] - self.pos[s, level]
         middle = self.pos[s, level] + untried // 2
         self.pos[t, :level], self.end[t, :level] = self.pos[s, :level], self.end[s, :level]
-        self.left[t] = self.left[s]
+        self.left[t], self.slack[t] = self.left[s], self.slack[s]
         for cell in range(level, self.depth[s]):  # give back what the donor placed below
+            chosen = tables.candidate[self.pos[s, cell] - 1]
             if tables.fixed[cell] < 0:
-                self.left[t, tables.candidate[self.pos[s, cell] - 1, 0]] += 1
+                self.left[t, chosen[0]] += 1
+            for side in range(2):  # south, east
+                self.slack[t, chosen[4 + side] + tables.seams[cell, side]] += 2
         self.pos[t, level], self.end[t, level] = middle, self.end[s, level]
         self.end[s, level] = middle
         self.depth[t] = self.base[t] = level
@@ -153,15 +198,15 @@ class Slots:
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _advance(cells, start, candidate, frame, fixed, above, before,
-             depth, base, pos, end, left, found, budget, full):
+def _advance(cells, start, candidate, frame, fixed, above, before, seams,
+             depth, base, pos, end, left, slack, found, budget, full):
     """Run one stack for ``budget`` nodes; return (why it stopped, nodes, depth, found).
 
     A stack that fills its ``found`` sets ``full[0]``, and the others then
     stop soon too, so a first solution is not kept waiting for the rest.
     """
     d = depth
-    j, stop, fix = pos[d], end[d], fixed[d]
+    j, stop, fix, south, east = pos[d], end[d], fixed[d], seams[d, 0], seams[d, 1]
     nodes = 0
     nfound = 0
     capacity = found.shape[0]
@@ -170,19 +215,31 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
             d -= 1
             if d < base:
                 return DONE, nodes, d, nfound
-            j, stop, fix = pos[d], end[d], fixed[d]
+            j, stop, fix, south, east = pos[d], end[d], fixed[d], seams[d, 0], seams[d, 1]
             if fix < 0:
                 left[candidate[j - 1, 0]] += 1
+            slack[candidate[j - 1, 4] + south] += 2
+            slack[candidate[j - 1, 5] + east] += 2
             continue
         k = candidate[j, 0]
         if fix < 0:
             if left[k] == 0:
                 j += 1
                 continue
-            left[k] -= 1
         elif fix != 4 * k + candidate[j, 1]:
             j += 1
             continue
+        # the inner tiles left must still have the colours of the inner seams it opens
+        s, e = candidate[j, 4] + south, candidate[j, 5] + east
+        slack[s] -= 2
+        slack[e] -= 2
+        if slack[s] < 0 or slack[e] < 0:
+            slack[s] += 2
+            slack[e] += 2
+            j += 1
+            continue
+        if fix < 0:
+            left[k] -= 1
         nodes += 1
         j += 1
         pos[d], end[d] = j, stop
@@ -192,6 +249,8 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
             nfound += 1
             if fix < 0:
                 left[k] += 1
+            slack[s] += 2
+            slack[e] += 2
             if nfound == capacity:
                 full[0] = 1
                 return FULL, nodes, d, nfound
@@ -199,7 +258,7 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
         d += 1
         key = frame[d]
         key += candidate[pos[above[d]] - 1, 2] + candidate[pos[before[d]] - 1, 3]
-        j, stop, fix = start[key], start[key + 1], fixed[d]
+        j, stop, fix, south, east = start[key], start[key + 1], fixed[d], seams[d, 0], seams[d, 1]
         if nodes >= budget or (nodes & 4095) == 0 and full[0]:
             pos[d], end[d] = j, stop
             return BUDGET, nodes, d, nfound
@@ -208,19 +267,19 @@ def _advance(cells, start, candidate, frame, fixed, above, before,
 def _advance_slot(tables_args, slots, s, budget):
     status, nodes, depth, nfound = _advance(
         *tables_args, slots.depth[s], slots.base[s], slots.pos[s], slots.end[s],
-        slots.left[s], slots.found[s], budget, slots.full)
+        slots.left[s], slots.slack[s], slots.found[s], budget, slots.full)
     slots.status[s], slots.nodes[s], slots.depth[s], slots.nfound[s] = status, nodes, depth, nfound
 
 
 @numba.njit(cache=True, parallel=True)
-def _advance_all(cells, start, candidate, frame, fixed, above, before,
-                 busy, depth, base, pos, end, left, found, nfound, status, nodes, budget, full):
+def _advance_all(cells, start, candidate, frame, fixed, above, before, seams,
+                 busy, depth, base, pos, end, left, slack, found, nfound, status, nodes, budget, full):
     """`_advance` on every busy slot at once, one slot per thread."""
     for s in numba.prange(busy.shape[0]):
         if busy[s]:
             status[s], nodes[s], depth[s], nfound[s] = _advance(
-                cells, start, candidate, frame, fixed, above, before,
-                depth[s], base[s], pos[s], end[s], left[s], found[s], budget, full)
+                cells, start, candidate, frame, fixed, above, before, seams,
+                depth[s], base[s], pos[s], end[s], left[s], slack[s], found[s], budget, full)
         else:
             nodes[s], nfound[s] = 0, 0
 
@@ -247,8 +306,8 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
         else:
             slots.share(tables)
             _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end,
-                         slots.left, slots.found, slots.nfound, slots.status, slots.nodes, budget,
-                         slots.full)
+                         slots.left, slots.slack, slots.found, slots.nfound, slots.status,
+                         slots.nodes, budget, slots.full)
         board.nodes += int(slots.nodes[slots.busy].sum())
         for s in np.flatnonzero(slots.busy):
             for code in slots.found[s, :slots.nfound[s]]:

@@ -2,12 +2,14 @@
 import random
 import subprocess
 import sys
+from collections import Counter
 from functools import partial
 from types import SimpleNamespace
 
 import pytest
 
 from solver import Fixed, Puzzle, is_solution, search, solve
+from solver.puzzle import turn
 from solver.generate import planted
 
 kernel = pytest.importorskip("solver.kernel")
@@ -93,3 +95,43 @@ def test_small_puzzles_never_import_numba():
             "r = solve(p, all=True); print(r.count, 'numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "False"]
+
+
+def test_slack_starts_at_twice_each_colour_of_the_inner_seams():
+    puzzle, grid = planted(6, 5, figures=5, frame=3, rng=random.Random(4))
+    board = search._Board(puzzle, fold=False)
+    tables = kernel.Tables(board)
+    shown = [[turn(puzzle.tiles[p.tile], p.quarters) for p in row] for row in grid]
+    inner = range(1, puzzle.rows - 1), range(1, puzzle.cols - 1)
+    seams = Counter(shown[r][c][1] for r in inner[0] for c in inner[1] if c + 1 in inner[1])
+    seams += Counter(shown[r][c][2] for r in inner[0] for c in inner[1] if r + 1 in inner[0])
+    width = board.any + 2
+    assert sorted(tables.slack[:width][tables.slack[:width] > 0]) == sorted(2 * n for n in seams.values())
+    assert (tables.slack[:width] >= 0).all()
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_slack_cuts_no_solution(monkeypatch, workers):
+    compiled = SimpleNamespace(search=partial(kernel.search, workers=workers))
+    seams = kernel._seams
+
+    def uncut(board, outward, colour):  # every side as if it opened no inner seam
+        cells, slack = seams(board, outward, colour)
+        cells[:] = board.any + 2
+        return cells, slack
+
+    # framed 5x5s with hundreds and thousands of solutions, trees big enough for cores to split
+    for seed, figures, hinted in ((1, 3, False), (5, 2, False), (5, 2, True)):
+        puzzle, grid = planted(5, 5, figures, 2, rng=random.Random(seed))
+        if hinted:  # a hint on an inner cell is laid, and counted, like any tile
+            hint = Fixed(grid[2][3].tile, 2, 3, grid[2][3].quarters)
+            puzzle = Puzzle(puzzle.tiles, 5, 5, puzzle.match, puzzle.border, (hint,))
+        pure = run_with(monkeypatch, None, puzzle, all=True)
+        cut = run_with(monkeypatch, compiled, puzzle, all=True)
+        monkeypatch.setattr(kernel, "_seams", uncut)
+        whole = run_with(monkeypatch, compiled, puzzle, all=True)
+        monkeypatch.setattr(kernel, "_seams", seams)
+        assert pure.complete and cut.complete and whole.complete
+        assert cut.count == whole.count == pure.count > 1
+        assert set(cut.solutions) == set(pure.solutions)
+        assert 1 << 16 < cut.nodes < whole.nodes
