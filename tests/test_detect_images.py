@@ -1,12 +1,16 @@
-"""Reading and writing images: EXIF orientation, formats, one-line errors."""
+"""Reading and writing images (EXIF orientation, formats, one-line errors), and what is table."""
 import os
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
 
 from vision.cli.errors import InputError
+from vision.detect import find_tiles
 from vision.images import read_image, write_image
+from vision.render import match_tiles, render_photo
+from vision.table import table_mask
 
 
 def two_colour_picture():
@@ -83,3 +87,53 @@ def test_write_image_failure_keeps_the_old_file(tmp_path):
     assert path.read_bytes() == b"precious"
     with pytest.raises(InputError, match="cannot write"):
         write_image(tmp_path / "missing" / "out.png", np.zeros((4, 4, 3), np.uint8))
+
+
+# --- what is table (vision.table) ---------------------------------------------------
+
+def desk_with_a_light_card(figures=True):
+    """A light desk, a dark keyboard cut by the photo's bottom edge (so dark is
+    a table colour), and a cream card whose only dark is its printed frame."""
+    rng = np.random.default_rng(0)
+    desk = np.clip(rng.normal((226, 232, 228), 2, (480, 640, 3)), 0, 255).astype(np.uint8)
+    desk[400:, 120:520] = (52, 50, 50)                         # keyboard
+    card = np.zeros(desk.shape[:2], np.uint8)
+    cv2.rectangle(card, (200, 100), (359, 259), 255, -1)
+    desk[card > 0] = (228, 240, 246)                            # cream face
+    cv2.rectangle(desk, (202, 102), (357, 257), (45, 45, 45), 5)  # printed frame
+    if figures:  # half-figures cut by the sides, as tiles carry
+        art = desk.copy()
+        cv2.circle(art, (280, 108), 30, (40, 140, 230), -1)
+        cv2.circle(art, (350, 180), 28, (150, 160, 40), -1)
+        desk[card > 0] = art[card > 0]
+    return desk, card > 0
+
+
+def test_a_light_card_is_found_whole_by_its_frame():
+    # Its cream face is the desk's colour and the keyboard makes dark a table
+    # colour: before, only the figures were card and the tile fell apart.
+    desk, card = desk_with_a_light_card()
+    found = table_mask(desk) > 0
+    assert found[card].mean() > 0.95 and found[~card].mean() < 0.01
+
+
+def test_a_bare_frame_is_no_card():
+    # A frame holding no figures (a cut-out tile's place on a printed sheet) stays table.
+    desk, card = desk_with_a_light_card(figures=False)
+    inside = np.zeros_like(card)
+    inside[120:240, 220:340] = True
+    assert (table_mask(desk) > 0)[inside].mean() < 0.05
+
+
+@pytest.mark.parametrize("seed, layout", [(10, "loose"), (66, "loose")])
+def test_light_cards_on_a_light_desk_are_found_whole(seed, layout):
+    # Light "lookalikes" cards and a keyboard on a white desk: each tile was
+    # found as its figures (19 and 12 bits, exit 3); now all nine, whole.
+    image, truth = render_photo(seed=seed, layout=layout, difficulty="normal", art="lookalikes", size=(1600, 1200))
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    matches = match_tiles(truth, tiles)
+    assert len(tiles) == 9 and None not in matches and len({m.tile for m in matches}) == 9
+    for quad, match in zip(tiles, matches):
+        corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
+        assert np.linalg.norm(quad - corners, axis=1).max() < 0.08 * np.linalg.norm(corners[1] - corners[0])

@@ -4,13 +4,17 @@ The table is what the photo's border shows: its colours (several, for
 wood grain or cloth) are learnt from a band along the border, with the
 light falling unevenly across it, and from plain patches alike (a
 cloth's checks the border missed); whatever is far from all of them is
-tile (`table_mask`). Card can also be told from table by its sharp print
-(`texture_mask`), for faded card on wood or white tiles on a white desk.
+tile (`table_mask`), and so is what a card's dark frame rings (a light card
+on a light desk: `_ringed`). Card can also be told from table by its sharp
+print (`texture_mask`), for faded card on wood or white tiles on a white desk.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
+
+LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
+DARK = 30.0  # Lab lightness below the darkest table colour that no shadow darkens it to
 
 
 def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
@@ -24,6 +28,16 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     band are table. A ``plain`` ground (a catalogue shot, a page) is evenly
     lit and one colour, while tiles reach into its band: lightness counts
     for more, and only colours covering a quarter of the band are table.
+    Else a card the table's colour is found by its dark frame or outline
+    (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`).
+
+    >>> desk = np.full((120, 160, 3), 225, np.uint8)
+    >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
+    >>> _ = cv2.rectangle(desk, (51, 31), (108, 88), (40, 40, 40), 2)  # its printed frame
+    >>> desk[30:50, 70:90] = (40, 140, 230)                           # a half-figure
+    >>> mask = table_mask(desk)
+    >>> float(mask[30:90, 50:110].mean() / 255) > 0.9, int(mask[:25].max())
+    (True, 0)
     """
     rows, cols = image.shape[:2]
     width = max(2, min(rows, cols) // 150)
@@ -33,7 +47,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     band = (region > 0) & (inside == 0)
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
-    lab[..., 0] *= 0.6 if plain else 0.2
+    lightness = 0.6 if plain else 0.2
+    lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
     lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
     distance = _nearest(lab, centres)
@@ -45,7 +60,10 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     if len(pattern):
         distance = np.minimum(distance, _nearest(lab, pattern))
         mask = _cleaned((distance > threshold).astype(np.uint8) * region)
-    return _fill_holes(mask)
+    if plain:  # lightness counts: a frame is card by its colour already
+        return _fill_holes(mask)
+    lines = _dark_lines(lab[..., 0] / lightness, centres[:, 0].min() / lightness, width) & region
+    return _ringed(mask, lines, width)
 
 
 def texture_mask(image: np.ndarray) -> np.ndarray:
@@ -67,6 +85,45 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * width + 1,) * 2, np.uint8))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * width + 1,) * 2)
     return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
+
+
+def _dark_lines(lightness: np.ndarray, table: float, width: int) -> np.ndarray:
+    """Thin lines far darker than either side of them, or than the darkest ``table``: uint8 mask, 255 = line.
+
+    A card's printed frame or dark outline, and its cut edge, whatever the
+    card's colour; shadows and uneven light are broad, no lines, and darken
+    the table less (a frame beside a shadow is no thin line).
+    """
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2)
+    thin = cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > LINE
+    return (thin | (lightness < table - DARK)).astype(np.uint8) * 255
+
+
+def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
+    """``mask`` with holes filled, also those that ``lines`` close, on a card's face.
+
+    A light card on a light table shows as its figures and a ring of frame:
+    what the ring holds is card, and so is the ring. Where ``lines`` and
+    ``mask`` ring a hole wide as a card's face, with figures in its hull,
+    all they hold within that hull, ``width`` out for the ring, is card.
+    Table that lines and tiles happen to close in is narrow (a strip of
+    plank between two seams and two tiles) or bare (a cut-out tile's place
+    on a printed sheet): it stays table.
+    """
+    both = mask | lines
+    closed = _fill_holes(both)
+    holes = closed & ~both
+    count, labels = cv2.connectedComponents(holes)
+    radius = max(2, max(mask.shape) // 80)
+    wide = cv2.erode(holes, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+    faces = np.zeros_like(mask)
+    for face in np.unique(labels[wide > 0]):
+        hull = np.zeros_like(mask)
+        cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero((labels == face).astype(np.uint8))), 255)
+        if cv2.mean(mask, hull)[0] > 0.05 * 255:  # a face carries figures; a gap between cards, none
+            faces |= hull
+    faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2))
+    return _fill_holes(mask) | (closed & faces)
 
 
 def _cleaned(mask: np.ndarray) -> np.ndarray:
