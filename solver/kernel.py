@@ -97,15 +97,16 @@ class Tables:
 def _seams(board, outward: bool, colour: list) -> tuple:
     """Per cell where ``slack`` is kept for its south and east sides, and its start.
 
-    ``seams[d]`` holds 0 for a side of cell ``d`` that opens a seam between
-    two inner cells, else an offset past the colours into entries too large
-    ever to run short, so the loop treats every cell alike. ``slack`` counts
-    every tile, hints too (they are laid like the rest).
+    ``seams[d, :2]`` holds 0 for a side (south, east) of cell ``d`` that opens
+    a seam between two inner cells, else an offset past the colours into
+    entries too large ever to run short; ``seams[d, 2]`` is 1 when either
+    does, so the loop skips the other cells. ``slack`` counts every tile,
+    hints too (they are laid like the rest).
     """
     rows, cols, border, width = board.rows, board.cols, board.border, board.any + 2
     slack = np.full(2 * width, 1 << 30, dtype=np.int32)
     slack[:width] = 0
-    seams = np.full((rows * cols, 2), width, dtype=np.int32)
+    seams = np.full((rows * cols, 3), (width, width, 0), dtype=np.int32)
     kinds = [[i for i, e in enumerate(edges) if e == border] for edges in board.kind_edges]
     # each tile an inner one, an edge tile or a corner, so it fits the frame one way only
     if not outward or any(len(b) > 2 or len(b) == 2 and (b[1] - b[0]) % 2 == 0 for b in kinds):
@@ -118,7 +119,7 @@ def _seams(board, outward: bool, colour: list) -> tuple:
             slack[colour[edges[(out[0] + 2) % 4]]] -= count
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
-            seams[r * cols + c] = (0 if r < rows - 2 else width, 0 if c < cols - 2 else width)
+            seams[r * cols + c] = (0 if r < rows - 2 else width, 0 if c < cols - 2 else width, 1)
     return seams, slack
 
 
@@ -189,7 +190,7 @@ class Slots:
             chosen = tables.candidate[self.pos[s, cell] - 1]
             if tables.fixed[cell] < 0:
                 self.left[t, chosen[0]] += 1
-            for side in range(2):  # south, east
+            for side in range(2):  # south, east (no-ops where no inner seam opens)
                 self.slack[t, chosen[4 + side] + tables.seams[cell, side]] += 2
         self.pos[t, level], self.end[t, level] = middle, self.end[s, level]
         self.end[s, level] = middle
@@ -206,7 +207,7 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
     stop soon too, so a first solution is not kept waiting for the rest.
     """
     d = depth
-    j, stop, fix, south, east = pos[d], end[d], fixed[d], seams[d, 0], seams[d, 1]
+    j, stop, fix, opens = pos[d], end[d], fixed[d], seams[d, 2]
     nodes = 0
     nfound = 0
     capacity = found.shape[0]
@@ -215,11 +216,12 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
             d -= 1
             if d < base:
                 return DONE, nodes, d, nfound
-            j, stop, fix, south, east = pos[d], end[d], fixed[d], seams[d, 0], seams[d, 1]
+            j, stop, fix, opens = pos[d], end[d], fixed[d], seams[d, 2]
             if fix < 0:
                 left[candidate[j - 1, 0]] += 1
-            slack[candidate[j - 1, 4] + south] += 2
-            slack[candidate[j - 1, 5] + east] += 2
+            if opens:
+                slack[candidate[j - 1, 4] + seams[d, 0]] += 2
+                slack[candidate[j - 1, 5] + seams[d, 1]] += 2
             continue
         k = candidate[j, 0]
         if fix < 0:
@@ -229,15 +231,15 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
         elif fix != 4 * k + candidate[j, 1]:
             j += 1
             continue
-        # the inner tiles left must still have the colours of the inner seams it opens
-        s, e = candidate[j, 4] + south, candidate[j, 5] + east
-        slack[s] -= 2
-        slack[e] -= 2
-        if slack[s] < 0 or slack[e] < 0:
-            slack[s] += 2
-            slack[e] += 2
-            j += 1
-            continue
+        if opens:  # the inner tiles left must still show the colours of the inner seams it opens
+            s, e = candidate[j, 4] + seams[d, 0], candidate[j, 5] + seams[d, 1]
+            slack[s] -= 2
+            slack[e] -= 2
+            if slack[s] < 0 or slack[e] < 0:
+                slack[s] += 2
+                slack[e] += 2
+                j += 1
+                continue
         if fix < 0:
             left[k] -= 1
         nodes += 1
@@ -249,8 +251,9 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
             nfound += 1
             if fix < 0:
                 left[k] += 1
-            slack[s] += 2
-            slack[e] += 2
+            if opens:
+                slack[s] += 2
+                slack[e] += 2
             if nfound == capacity:
                 full[0] = 1
                 return FULL, nodes, d, nfound
@@ -258,7 +261,7 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
         d += 1
         key = frame[d]
         key += candidate[pos[above[d]] - 1, 2] + candidate[pos[before[d]] - 1, 3]
-        j, stop, fix, south, east = start[key], start[key + 1], fixed[d], seams[d, 0], seams[d, 1]
+        j, stop, fix, opens = start[key], start[key + 1], fixed[d], seams[d, 2]
         if nodes >= budget or (nodes & 4095) == 0 and full[0]:
             pos[d], end[d] = j, stop
             return BUDGET, nodes, d, nfound
