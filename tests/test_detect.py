@@ -247,6 +247,26 @@ def test_corners_on_the_cut_edge_of_a_border_the_colour_of_the_table():
     assert np.abs(refine(photo, inner) - card).max() < 1.5
 
 
+def test_a_side_the_mask_turned_is_found_along_the_others():
+    # Art the table's colour bit the mask's corner off: the rough side runs
+    # across the card, turned too far for the search along it.
+    photo = np.full((360, 360, 3), (60, 90, 120), np.uint8)
+    card = np.float32([[70, 60], [290, 74], [278, 296], [56, 282]])
+    cv2.fillConvexPoly(photo, np.int32(np.round(card * 4)), (215, 225, 230), cv2.LINE_AA, shift=2)
+    cv2.circle(photo, (170, 175), 60, (40, 90, 200), cv2.FILLED)
+    rough = card + np.float32([[0, 0], [0, 0], [0, 0], [40, 8]])
+    assert np.abs(refine(photo, rough) - card).max() < 1.5
+
+
+def test_light_tiles_on_light_checks_found_square(tmp_path):
+    # The mask lost corners of three tiles to the checks, leaving sides
+    # turned off the card's: they passed as nine tiles, silently.
+    image, truth = render_photo(seed=4, layout="scattered", difficulty="normal", size=(1600, 1200), art="sports")
+    save_photo(tmp_path / "checks.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "checks.jpg"))
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+
+
 def test_vintage_card_on_cloth_its_colour_found_whole():
     image, truth = render_photo(seed=61, layout="scattered", difficulty="normal", size=(1600, 1200), art="vintage")
     tiles = find_tiles(image)

@@ -2,18 +2,22 @@
 
 Each side's edge is found along the side's normal (the outermost line of
 steps running the side: `_outermost_line`, or of fainter ones beside it
-where a printed border is the table's colour: `_cut_edge`) and a line is fitted to it (on
-the card's face, not the band of its cut side: `_face_sides`); the
-corners are where the lines meet. Only the strips along the sides are read.
+where a printed border is the table's colour: `_cut_edge`; a side the
+mask turned is sought along the others: `_squared`) and a line is fitted
+to it (on the card's face, not the band of its cut side: `_face_sides`);
+the corners are where the lines meet. Only the strips along the sides
+are read.
 """
 from __future__ import annotations
+
+from itertools import product
 
 import cv2
 import numpy as np
 
 
 def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
-           outline: bool = True, fence=None) -> np.ndarray:
+           outline: bool = True, fence=None, tile: bool = True) -> np.ndarray:
     """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
 
     Along each side the image is sampled on short normals, ``reach`` times
@@ -24,7 +28,10 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     a printed border the colour of the table; beyond that, a line of fainter
     sharp steps running beside it is the card's cut edge (`_cut_edge`). On a
     seam inside a block it is the step nearest the even split: not the
-    printed border just beyond it. ``fence(points)``, if given, marks points
+    printed border just beyond it. On a ``tile`` (not a block, whose sides
+    perspective turns more), a rough side far from parallel to the one
+    opposite is sought again along it and square to its neighbours
+    (`_squared`). ``fence(points)``, if given, marks points
     on other tiles: no edge is looked for beyond them. Reads only strips
     along the sides, so it works at full resolution.
     """
@@ -39,10 +46,15 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             # A side turned off the rough one followed art, not the tile's edge.
             turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
             lines.append(line if line and not turned else (start, end - start))
+        most = 2 * reach  # further, a line followed something else
+        if outline and tile and done == 0:
+            squared = _squared(image, quad, lines, reach, fence)
+            most += 0.2 * side * any(a is not b for a, b in zip(squared, lines))  # a side turned swings a corner
+            lines = squared
         if outline and done == rounds - 1:  # once the sides are near
             lines = _face_sides(image, quad, lines, reach, fence)
         corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
-        if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > 2 * reach:
+        if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > most:
             return quad
         quad = np.float32(corners)
         reach = max(3.0, reach / 2)
@@ -67,6 +79,51 @@ def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, 
         if down and insets[i] > 0.5 and insets[(i + 2) % 4] < 0.5 * insets[i]:
             moved[i] = faces[i]
     return moved
+
+
+def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
+    """``lines`` with a side far from parallel to the side opposite sought again along other ways.
+
+    Art the table's colour bites into the mask, turning a rough side off the
+    card's edge, past where `_edge_line` looks. A card's opposite sides look
+    near parallel, and its adjacent sides near square, under any ordinary
+    view: the side is sought again along the opposite side and square to
+    the adjacent ones, and the line running along the sharpest step all the
+    way is kept (`_contrast`).
+    """
+    sides = list(zip(quad, np.roll(quad, -1, axis=0)))
+    ways = [line[1] / np.linalg.norm(line[1]) * np.sign(np.dot(line[1], end - start))
+            for line, (start, end) in zip(lines, sides)]  # each running its side's way, clockwise
+    squared = list(lines)
+    for i, (start, end) in enumerate(sides):
+        own, opposite = ways[i], ways[(i + 2) % 4]
+        if abs(own[0] * opposite[1] - own[1] * opposite[0]) < 0.05:
+            continue
+        across = ways[(i + 1) % 4] - ways[i - 1]  # the adjacent sides, pointing one way
+        best = _contrast(image, lines[i], start, end)
+        # Through either end of the rough side or its middle: one end may be right.
+        for along, through in product((opposite, np.float32([across[1], -across[0]])), (start, end, (start + end) / 2)):
+            along = along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1)
+            again = _edge_line(image, through + np.dot(start - through, along) * along,
+                               through + np.dot(end - through, along) * along, reach, True, fence)
+            sharp = _contrast(image, again, start, end) if again else 0.0
+            if sharp > best:
+                squared[i], best = again, sharp
+    return squared
+
+
+def _contrast(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, samples: int = 48) -> float:
+    """How sharp a step ``line`` (point, direction) runs along all of the side from ``start`` to ``end``:
+    the colour step across it that three quarters of the side reach."""
+    p, u = line
+    u = u / np.linalg.norm(u)
+    normal = np.float32([-u[1], u[0]])
+    ends = [np.dot(corner - p, u) for corner in (start, end)]
+    points = p + np.linspace(*ends, samples, dtype=np.float32)[1:-1, None] * u
+    inside, outside = (cv2.remap(image, at[None, :, 0], at[None, :, 1], cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+                       for at in np.float32([points + 1.5 * normal, points - 1.5 * normal]))
+    return float(np.percentile(np.linalg.norm((inside - outside).reshape(len(points), -1), axis=1), 25))
 
 
 def _apart(line, other) -> float:
