@@ -14,7 +14,6 @@ import cv2
 import numpy as np
 
 LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
-DARK = 30.0  # Lab lightness below the darkest table colour that no shadow darkens it to
 
 
 def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
@@ -62,7 +61,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
         mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
-    lines = _dark_lines(lab[..., 0] / lightness, centres[:, 0].min() / lightness, width) & region
+    lines = _dark_lines(lab[..., 0] / lightness, width) & region
     return _ringed(mask, lines, width)
 
 
@@ -87,16 +86,14 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
 
-def _dark_lines(lightness: np.ndarray, table: float, width: int) -> np.ndarray:
-    """Thin lines far darker than either side of them, or than the darkest ``table``: uint8 mask, 255 = line.
+def _dark_lines(lightness: np.ndarray, width: int) -> np.ndarray:
+    """Thin lines far darker than either side of them: uint8 mask, 255 = line.
 
     A card's printed frame or dark outline, and its cut edge, whatever the
-    card's colour; shadows and uneven light are broad, no lines, and darken
-    the table less (a frame beside a shadow is no thin line).
+    card's colour; shadows and uneven light are broad, no lines.
     """
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2)
-    thin = cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > LINE
-    return (thin | (lightness < table - DARK)).astype(np.uint8) * 255
+    return (cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > LINE).astype(np.uint8) * 255
 
 
 def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
@@ -104,24 +101,24 @@ def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
 
     A light card on a light table shows as its figures and a ring of frame:
     what the ring holds is card, and so is the ring. Where ``lines`` and
-    ``mask`` ring a hole wide as a card's face, with figures in its hull,
-    all they hold within that hull, ``width`` out for the ring, is card.
-    Table that lines and tiles happen to close in is narrow (a strip of
-    plank between two seams and two tiles) or bare (a cut-out tile's place
-    on a printed sheet): it stays table.
+    ``mask`` ring a hole with figures in its hull, all they hold within
+    that hull, ``width`` out for the ring, is card. Table that lines and
+    tiles happen to close in holds no figures (a strip of plank between two
+    seams and two tiles, a cut-out tile's place on a printed sheet): it
+    stays table.
     """
     both = mask | lines
     closed = _fill_holes(both)
-    holes = closed & ~both
-    count, labels = cv2.connectedComponents(holes)
-    radius = max(2, max(mask.shape) // 80)
-    wide = cv2.erode(holes, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+    least = (max(mask.shape) / 150) ** 2  # smaller holes are cracks and specks
     faces = np.zeros_like(mask)
-    for face in np.unique(labels[wide > 0]):
-        hull = np.zeros_like(mask)
-        cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero((labels == face).astype(np.uint8))), 255)
-        if cv2.mean(mask, hull)[0] > 0.05 * 255:  # a face carries figures; a gap between cards, none
-            faces |= hull
+    for outline in cv2.findContours(closed & ~both, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if cv2.contourArea(outline) < least:
+            continue
+        hull = cv2.convexHull(outline)
+        x, y, w, h = cv2.boundingRect(hull)
+        inside = cv2.fillConvexPoly(np.zeros((h, w), np.uint8), hull - np.int32([x, y]), 255)
+        if cv2.mean(mask[y:y + h, x:x + w], inside)[0] > 0.05 * 255:  # a face carries figures; a gap, none
+            cv2.fillConvexPoly(faces, hull, 255)
     faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2))
     return _fill_holes(mask) | (closed & faces)
 
