@@ -96,8 +96,9 @@ def test_a_half_printed_once_keeps_a_group_of_its_own():
 
 # makers' catalogue shots that repeat tiles (real-dev/README.md): no arrangement is the answer
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
-@pytest.mark.parametrize("name", ["davidlewine-hotrods.jpg", "davidlewine-kittens.jpg", "davidlewine-skiers.jpg",
-                                  "davidlewine-teapot.jpg", "davidlewine-turtles.jpg", "kkredit-puzzle.jpg"])
+@pytest.mark.parametrize("name", ["davidlewine-birds.jpg", "davidlewine-hotrods.jpg", "davidlewine-kittens.jpg",
+                                  "davidlewine-skiers.jpg", "davidlewine-teapot.jpg", "davidlewine-turtles.jpg",
+                                  "kkredit-puzzle.jpg"])
 def test_a_shot_with_repeated_tiles_is_not_given_a_made_up_answer(name, tmp_path):
     answer = solve_photo(REAL / name, out=tmp_path / "answer.png")
     assert answer["count"] == 0 and not answer["solutions"] and "reinterpreted" not in answer
