@@ -61,6 +61,16 @@ def test_frogs_faking_a_finer_grid_across_the_seams_stay_3x3():
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
 
 
+@pytest.mark.parametrize("seed, art, size, exif", [(48, "meadow", (1600, 1200), 0), (1, "frogs", (2000, 1500), 90)])
+def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
+    # Its sides converge more than a tile's: it was taken for a patch with
+    # a side lost to the table and boxed, a tile's width too wide (a wrong
+    # nine, or 16 frogs, in silence).
+    image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", size=size, art=art, exif=exif)
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07
+
+
 def test_a_block_side_is_not_sought_a_block_away_on_checks():
     # A block's side is looked for within a share of a tile's side, not of
     # the block's: a light check's edge beside it ran the whole side too.

@@ -47,8 +47,10 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32([x0, y0]))
         quad = outline_quad(hull)
         # Not a quadrilateral, or one a tile could not look like (a side lost
-        # to table-coloured art leaves opposite sides far from parallel).
-        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not _parallel(quad):
+        # to table-coloured art leaves opposite sides far from parallel, and
+        # a fifth corner: a block seen at a slant has only four).
+        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (
+                _parallel(quad) or len(_outline(hull)) == 4):
             quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
         if _traced(quad, hull) > 0.65 and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
@@ -100,6 +102,11 @@ def on_sheet(image: np.ndarray, block: np.ndarray, plain: bool = False) -> list[
     return [quad + np.float32([x, y]) for quad in inner]
 
 
+def _outline(hull: np.ndarray) -> np.ndarray:
+    """The hull's corners, leaving out those that only round it off."""
+    return cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
+
+
 def outline_quad(hull: np.ndarray) -> np.ndarray:
     """The smallest quadrilateral around a convex hull lying on four of its sides.
 
@@ -107,7 +114,7 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
     the table cut it off) or rounded off comes back: the cut is no side of
     the smallest quadrilateral around the hull.
     """
-    points = cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
+    points = _outline(hull)
     sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
     best, smallest = np.float32(cv2.boxPoints(cv2.minAreaRect(hull))), np.inf
     for chosen in combinations(sides, 4):
