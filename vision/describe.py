@@ -30,10 +30,12 @@ from .edges import edge_crops, edge_mask
 
 SIZE = 96  # normalised tile side: enough for the figures, cheap to compare
 TEMPLATE = (16, 32)  # rows, cols of an edge's template
-TRUNCATE = 60.0  # delta-E beyond which two pixels are simply "different" (glare, wear)
+_TRUNCATE = 60.0  # delta-E beyond which two pixels are simply "different" (glare, wear)
 _BINS = (4, 8, 8)  # L, a, b histogram bins
 _RANGE = ((0, 100), (-64, 64), (-64, 64))
 _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
+_PATTERN_TRUNCATE = 2.0  # standard deviations beyond which two pixels of a pattern simply differ
+_PATTERN_FLOOR = 2.0  # Lab units added to a channel's spread: a plain patch's noise is no pattern
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
@@ -197,10 +199,46 @@ def distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    template = template_distances(a.lab, a.weight, b.lab, b.weight, TRUNCATE, shift)
+    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
+
+
+def pattern_distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
+    """Dissimilarity of the edges' patterns: their templates with level and contrast taken out.
+
+    A deep glare veil is only partly taken off (`unveil`), and what is left
+    of it, like a shadow or a washed-out print, makes a figure's colours
+    lighter, greyer and flatter, so its template lies far from the clean
+    one in Lab. It does not move the figure's light and dark, its red and
+    its green: each channel of each template, less its weighted mean and
+    divided by its weighted spread, is compared instead (truncated at
+    `_PATTERN_TRUNCATE` spreads, scaled to 0..1). Colour alone still tells
+    figures of one shape apart, in `distances`.
+
+    Returns
+    -------
+    d : (len(a), len(b)) float ndarray, 0 for identical patterns
+
+    Examples
+    --------
+    >>> red, blue = np.full((2, SIZE // 2, SIZE, 3), 220, np.uint8)
+    >>> red[:20, 30:60] = (0, 0, 200); blue[:20, 10:40] = (200, 0, 0)
+    >>> looks, washed = describe([red, blue]), describe([red // 3 + 150, blue // 3 + 150])
+    >>> distances(looks, washed).round(1).tolist()            # the veil hides which is which
+    [[0.8, 1.0], [0.9, 0.8]]
+    >>> pattern_distances(looks, washed).astype(float).round(1).tolist()   # the pattern does not
+    [[0.1, 0.8], [0.8, 0.1]]
+    """
+    return template_distances(_pattern(a), a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift)
+
+
+def _pattern(looks: Looks) -> np.ndarray:
+    weight = looks.weight[..., None] / np.maximum(looks.weight.sum(axis=(1, 2))[:, None, None, None], 1e-9)
+    centred = looks.lab - (looks.lab * weight).sum(axis=(1, 2), keepdims=True)
+    spread = np.sqrt((centred ** 2 * weight).sum(axis=(1, 2), keepdims=True))
+    return centred / (spread + _PATTERN_FLOOR)
 
 
 def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarray,
@@ -245,14 +283,17 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
         for dx in range(-shift, shift + 1):
             a = np.s_[:, max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
             b = np.s_[:, max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]
-            square = np.zeros((n, m, weight_a[a][0].size), dtype)
+            wa, wb = weight_a[a].reshape(n, -1), weight_b[b].reshape(m, -1)
+            seen = wa.any(axis=0) & wb.any(axis=0)  # off the sides' triangles no pair weighs a pixel: half the work
+            wa, wb = wa[:, seen], wb[:, seen]
+            square = np.zeros((n, m, wa.shape[1]), dtype)
             for la, lb in zip(channels_a, channels_b):  # channel by channel, in place: far less memory to sweep
-                step = la[a].reshape(n, 1, -1) - lb[b].reshape(1, m, -1)
+                step = la[a].reshape(n, -1)[:, None, seen] - lb[b].reshape(m, -1)[None, :, seen]
                 square += step * step
             pixel = np.minimum(np.sqrt(square, out=square), truncate, out=square)
-            w = weight_a[a].reshape(n, 1, -1) * weight_b[b].reshape(1, m, -1)
-            total = np.einsum("nmp,nmp->nm", pixel, w) / truncate
-            best = np.minimum(best, total / np.maximum(w.sum(axis=-1), 1e-6))
+            pixel *= wa[:, None, :]
+            total = np.einsum("nmp,mp->nm", pixel, wb) / truncate
+            best = np.minimum(best, total / np.maximum(wa @ wb.T, 1e-6))
     return best
 
 
