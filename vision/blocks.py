@@ -136,7 +136,8 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
 
     Every grid whose shape fits the block is tried against the block's seam
     profiles (`seam_profiles`): a grid is there when each inner seam scores
-    above 1. Of these, the grid whose weakest seam is clearest wins.
+    above 1. Of these, the grid whose weakest seam is clearest wins, or a
+    finer one as clear whose seams the clearer square grids' all lie on.
     """
     width, height = _block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
