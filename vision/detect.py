@@ -113,6 +113,13 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     # asks for show at least faintly.
     grids = [sized if weakest_seam(profiles, sized) > 0.6 else grid
              for grid, sized, profiles in zip(grids, sized_grids(found, grids), seams)]
+    # A block whose cells are far from the shape lone tiles give them is
+    # something else on the table (a keyboard in full view).
+    lone = [block for block, grid in zip(found, grids) if grid == (1, 1)]
+    if len(lone) >= 4:
+        kept = [grid == (1, 1) or shape_misfits(lone + cells(block, grid)[:1])[-1] < 2 * MISFIT
+                for block, grid in zip(found, grids)]
+        found, grids = [b for b, k in zip(found, kept) if k], [g for g, k in zip(grids, kept) if k]
     # Each pixel belongs to the nearest block: no edge is sought past the middle
     # of a gap (a neighbour's border may be missing from the mask, as may a tile's own).
     free = np.full(small.shape[:2], 255, np.uint8)
