@@ -137,3 +137,15 @@ def test_light_cards_on_a_light_desk_are_found_whole(seed, layout):
     for quad, match in zip(tiles, matches):
         corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
         assert np.linalg.norm(quad - corners, axis=1).max() < 0.08 * np.linalg.norm(corners[1] - corners[0])
+
+
+@pytest.mark.parametrize("seed, art", [(30, "critters"), (57, "frogs")])
+def test_a_keyboard_in_full_view_is_no_block_of_tiles(seed, art):
+    # Tiles scattered on a white desk beside a keyboard the photo shows whole:
+    # its keys make seams for any grid, and it was cut into "tiles" (frogs:
+    # 3 of them, exit 3). Lone tiles say its cells are no tile's shape.
+    image, truth = render_photo(seed=seed, layout="scattered", difficulty="normal", art=art, size=(1600, 1200))
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    matches = match_tiles(truth, tiles)
+    assert len(tiles) == 9 and None not in matches and len({m.tile for m in matches}) == 9
