@@ -190,8 +190,9 @@ class Slots:
             chosen = tables.candidate[self.pos[s, cell] - 1]
             if tables.fixed[cell] < 0:
                 self.left[t, chosen[0]] += 1
-            for side in range(2):  # south, east (no-ops where no inner seam opens)
-                self.slack[t, chosen[4 + side] + tables.seams[cell, side]] += 2
+            if tables.seams[cell, 2]:
+                for side in range(2):  # south, east
+                    self.slack[t, chosen[4 + side] + tables.seams[cell, side]] += 2
         self.pos[t, level], self.end[t, level] = middle, self.end[s, level]
         self.end[s, level] = middle
         self.depth[t] = self.base[t] = level
@@ -275,8 +276,8 @@ def _advance_slot(tables_args, slots, s, budget):
 
 
 @numba.njit(cache=True, parallel=True)
-def _advance_all(cells, start, candidate, frame, fixed, above, before, seams,
-                 busy, depth, base, pos, end, left, slack, found, nfound, status, nodes, budget, full):
+def _advance_all(cells, start, candidate, frame, fixed, above, before, seams, busy, depth,
+                 base, pos, end, left, slack, found, nfound, status, nodes, budget, full):
     """`_advance` on every busy slot at once, one slot per thread."""
     for s in numba.prange(busy.shape[0]):
         if busy[s]:
