@@ -277,6 +277,14 @@ def test_light_tiles_on_light_checks_found_square(tmp_path):
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
 
 
+def test_a_side_is_not_squared_onto_the_next_tile_across_a_gap():
+    # Rough sides of a loose grid under hard perspective run into the gaps:
+    # sought again square, they must not take the next tile's parallel edge.
+    image, truth = render_photo(seed=3, layout="loose", difficulty="hard", size=(2000, 1500), art="meadow")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+
+
 def test_vintage_card_on_cloth_its_colour_found_whole():
     image, truth = render_photo(seed=61, layout="scattered", difficulty="normal", size=(1600, 1200), art="vintage")
     tiles = find_tiles(image)

@@ -100,13 +100,18 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
         if abs(own[0] * opposite[1] - own[1] * opposite[0]) < 0.05:
             continue
         across = ways[(i + 1) % 4] - ways[i - 1]  # the adjacent sides, pointing one way
-        best = _contrast(image, lines[i], start, end)
+        best = 1.5 * _contrast(image, lines[i], start, end)  # clearly sharper, not glare's or grain's luck
         # Through either end of the rough side or its middle: one end may be right.
         for along, through in product((opposite, np.float32([across[1], -across[0]])), (start, end, (start + end) / 2)):
             along = along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1)
             again = _edge_line(image, through + np.dot(start - through, along) * along,
                                through + np.dot(end - through, along) * along, reach, True, fence)
-            sharp = _contrast(image, again, start, end) if again else 0.0
+            if not again or abs(again[1][0] * along[1] - again[1][1] * along[0]) > 0.1 * np.linalg.norm(again[1]):
+                continue  # turned off the way it was sought: art, not the card's edge
+            (p, u), middle = again, (start + end) / 2
+            if fence is not None and fence(np.float32([[p + np.dot(middle - p, u) / np.dot(u, u) * u]])).all():
+                continue  # the next tile's edge across a gap
+            sharp = _contrast(image, again, start, end)
             if sharp > best:
                 squared[i], best = again, sharp
     return squared
