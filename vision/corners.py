@@ -274,16 +274,18 @@ def _cut_edge(faint: np.ndarray, line: np.ndarray, width: float, share: float = 
     {12}
     """
     rows, x = np.arange(len(faint))[:, None], np.arange(faint.shape[1])
+    outs = np.arange(2, int(width) + 1)[:, None, None]
     on = line > 0
-    while on.sum() >= 2:
+    while on.sum() >= 2 and len(outs) > 2:
         straight = np.polyval(np.polyfit(x[on], line[on], 1), x)  # the line, not its jitter
-        near = [faint & (np.abs(rows - (straight - out)) <= 1.5) & (rows > 0) for out in range(2, int(width) + 1)]
-        shares = np.float32([hits.any(axis=0)[on].mean() for hits in near])
-        found = np.nonzero((shares >= share) & (shares >= 2 * np.median(shares)))[0] if len(near) > 2 else []
+        top = int(np.clip(straight.max(), 1, len(faint) - 1))  # rows outside it, but the strip's edge
+        near = faint[1:top + 1] & (np.abs(rows[1:top + 1] - (straight - outs)) <= 1.5)  # (outs, rows, normals)
+        shares = near.any(axis=1)[:, on].mean(axis=1)
+        found = np.nonzero((shares >= share) & (shares >= 2 * np.median(shares)))[0]
         if not len(found):
             return line
         hits = near[found[0]]
-        line, on = np.where(hits.any(axis=0), np.argmax(hits, axis=0), 0), hits.any(axis=0)
+        line, on = np.where(hits.any(axis=0), np.argmax(hits, axis=0) + 1, 0), hits.any(axis=0)
     return line
 
 
