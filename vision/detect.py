@@ -19,7 +19,9 @@ into cells, then put a ruler along each side to place the corners exactly.
    where seams run straight across it (the gap or cut line between
    touching tiles); lone tiles' size checks the count (`sized_grids`).
 4. `refine` (`vision.corners`): at full resolution, each side's edge is found along the side's
-   normal (the outermost line of steps running the side: `_outermost_line`)
+   normal (the outermost line of steps running the side: `_outermost_line`,
+   or of fainter ones beside it, a printed border's cut edge: `_cut_edge`;
+   a tile's side the mask turned is sought along the others: `_squared`)
    and a line is fitted to it (on the card's face, not the band of its cut
    side: `_face_sides`); the corners are where lines meet.
 5. `shape_misfits`: the tiles check each other's shape under perspective; a
