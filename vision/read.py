@@ -16,7 +16,7 @@ import numpy as np
 from .describe import Looks, describe, distances, pattern_distances
 from .library import Library
 
-SHARPNESS = 0.05  # distance difference that makes one code e times likelier
+SHARPNESS = 0.08  # distance difference that makes one code e times likelier (colour and pattern together)
 SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where corners were found off
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
