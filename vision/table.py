@@ -3,8 +3,9 @@
 The table is what the photo's border shows: its colours (several, for
 wood grain or cloth) are learnt from a band along the border, with the
 light falling unevenly across it, and from plain patches alike (a
-cloth's checks the border missed); whatever is far from all of them is
-tile (`table_mask`), and so is what a card's dark frame rings (a light card
+cloth's checks the border missed) and from a lamp's hotspot (the table's
+lightest colour, clipped paler: `_glare`); whatever is far from all of them
+is tile (`table_mask`), and so is what a card's dark frame rings (a light card
 on a light desk: `_ringed`). Card can also be told from table by its sharp
 print (`texture_mask`), for faded card on wood or white tiles on a white desk.
 """
@@ -14,6 +15,8 @@ import cv2
 import numpy as np
 
 LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
+CLIPPED = 245  # a channel this bright may be clipped: its colour is glare's, not the table's
+LAMP = 1.5     # a lamp's hotspot makes the table at most this much lighter (Lab lightness)
 
 
 def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
@@ -24,9 +27,11 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     are printed on): a few k-means centres (wood grain, cloth patterns) in
     Lab, and smooth ramps of light across it (`_table_colours`). Lightness
     counts for less than hue (shadows, glare), and colours covering 5% of the
-    band are table. A ``plain`` ground (a catalogue shot, a page) is evenly
-    lit and one colour, while tiles reach into its band: lightness counts
-    for more, and only colours covering a quarter of the band are table.
+    band are table; where a channel is clipped, so is the lightest of them
+    washed paler (`_glare`: a lamp's hotspot). A ``plain`` ground (a
+    catalogue shot, a page) is evenly lit and one colour, while tiles reach
+    into its band: lightness counts for more, and only colours covering a
+    quarter of the band are table.
     Else a card the table's colour is found by its dark frame or outline
     (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`).
 
@@ -45,7 +50,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     band = (region > 0) & (inside == 0)
-    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.5).astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+    blurred = cv2.GaussianBlur(image, (0, 0), 1.5)
+    lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
     lightness = 0.6 if plain else 0.2
     lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
@@ -58,7 +64,13 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     pattern = _plain_patches(lab, mask, threshold)
     if len(pattern):
         distance = np.minimum(distance, _nearest(lab, pattern))
-        mask = _cleaned((distance > threshold).astype(np.uint8) * region)
+    # A lamp's hotspot clips a plain table's lightest colour toward white
+    # (a pattern's light colour, a cloth's white check, is no glare).
+    lightest = centres[np.argmax(centres[:, 0])]
+    if (_hue_off(centres[:, 1:], lightest[1:]) < threshold).all():
+        glare = _glare(lab, lightest)
+        distance = np.where(blurred.max(axis=2) >= CLIPPED, np.minimum(distance, glare), distance)
+    mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
     lines = _dark_lines(lab[..., 0] / lightness, width) & region
@@ -200,6 +212,31 @@ def _nearest(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     length = cv2.transform(np.square(lab), np.ones((1, 3), np.float32))
     nearest = np.minimum.reduce([cv2.transform(lab, np.float32([[*(-2 * c), c @ c]])) for c in centres])
     return np.sqrt(np.maximum(length + nearest, 0))
+
+
+def _glare(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's distance in hue from ``colour`` washed toward white by glare.
+
+    Glare makes the table lighter, up to `LAMP` times (white art on a dark
+    table is no glare), and paler, but keeps half its hue at least (white
+    glare on a tile's art is no tan table's); pixels no lighter or far
+    lighter are at infinity.
+
+    >>> lavender = np.float32([15, 14, -18])  # Lab, lightness weighted as in `table_mask`
+    >>> pixels = np.float32([[[19, 7, -9], [19, 0, 0], [19, -7, 9], [10, 7, -9], [30, 7, -9]]])
+    >>> print(_glare(pixels, lavender).round(1))  # paler, white, green, darker, far lighter
+    [[ 0.  11.4 22.8  inf  inf]]
+    """
+    off = _hue_off(lab[..., 1:], colour[1:], kept=0.5)
+    lighter = (lab[..., 0] > colour[0]) & (lab[..., 0] < LAMP * colour[0])
+    return np.where(lighter, off, np.inf).astype(np.float32)
+
+
+def _hue_off(ab: np.ndarray, chroma: np.ndarray, kept: float = 0.0) -> np.ndarray:
+    """How far colours (a, b in the last axis) are from ``chroma`` or a paler
+    one of its hue keeping ``kept`` of it: from the line between them."""
+    share = np.clip(ab @ chroma / max(float(chroma @ chroma), 1e-6), kept, 1)
+    return np.linalg.norm(ab - share[..., None] * chroma, axis=-1)
 
 
 def _solid(patch: np.ndarray) -> bool:
