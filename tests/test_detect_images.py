@@ -162,6 +162,17 @@ def test_white_glare_on_a_tile_is_no_tan_tables_glare(tmp_path):
     assert_found_whole(read_image(tmp_path / "tan.jpg"), truth)
 
 
+def test_plain_worn_cards_are_no_checks_of_the_cloth(tmp_path):
+    # Worn vintage cards, plain tan, on a red and white checked cloth: red
+    # checks showed the cloth has a pattern, and then the plain cards' colour
+    # was taken for one of its checks (no tile found, exit 3). Their outlines
+    # ring them: cards; a check has none.
+    image, truth = render_photo(seed=12, layout="loose", difficulty="hard", art="vintage", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    save_photo(tmp_path / "cloth.jpg", image, truth)
+    assert_found_whole(read_image(tmp_path / "cloth.jpg"), truth)
+
+
 @pytest.mark.parametrize("seed, art", [(30, "critters"), (57, "frogs")])
 def test_a_keyboard_in_full_view_is_no_block_of_tiles(seed, art):
     # Tiles scattered on a white desk beside a keyboard the photo shows whole:

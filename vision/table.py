@@ -61,7 +61,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     # A table's pattern may miss the border (a checked cloth's light checks):
     # it shows as many plain patches, and is table too.
-    pattern = _plain_patches(lab, mask, threshold)
+    lines = _dark_lines(lab[..., 0] / lightness, width) & region
+    pattern = _plain_patches(lab, mask, threshold, lines)
     if len(pattern):
         distance = np.minimum(distance, _nearest(lab, pattern))
     # A lamp's hotspot clips a plain table's lightest colour toward white
@@ -73,7 +74,6 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
-    lines = _dark_lines(lab[..., 0] / lightness, width) & region
     return _ringed(mask, lines, width)
 
 
@@ -141,14 +141,17 @@ def _cleaned(mask: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
 
 
-def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, least: int = 2) -> np.ndarray:
+def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.ndarray,
+                   least: int = 2) -> np.ndarray:
     """Colours (Lab rows) of the mask's plain patches, when the table has a pattern of them.
 
     Tiles carry pictures; a patch of one even colour, the size of a good part
     of a tile, is table. The table has a pattern (a cloth's checks) when at
     least ``least`` convex ones share a colour (a picture's plain sky is no
     convex shape); then every plain patch is table, also where glare or a
-    tile nearby bent its outline. Colours within ``near`` count as one.
+    tile nearby bent its outline. Colours within ``near`` count as one. A
+    patch ringed by ``lines`` (a uint8 mask: a card's frame or cut edge) is a
+    card, however plain (worn vintage card); a check has no outline.
     """
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     plain, solid = [], []
@@ -156,7 +159,8 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, least: int = 
         x, y, w, h = stats[label, :4]
         patch = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
         mean, spread = cv2.meanStdDev(lab[y:y + h, x:x + w], mask=patch)
-        if np.linalg.norm(spread) < 0.5 * near:
+        rim = cv2.morphologyEx(patch, cv2.MORPH_GRADIENT, np.ones((7, 7), np.uint8)) > 0
+        if np.linalg.norm(spread) < 0.5 * near and lines[y:y + h, x:x + w][rim].mean() < 0.1 * 255:
             plain.append(mean.ravel())
             if _solid(patch):
                 solid.append(mean.ravel())
