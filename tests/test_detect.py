@@ -268,13 +268,17 @@ def test_a_side_the_mask_turned_is_found_along_the_others():
     assert np.abs(refine(photo, rough) - card).max() < 1.5
 
 
-def test_light_tiles_on_light_checks_found_square(tmp_path):
-    # The mask lost corners of three tiles to the checks, leaving sides
-    # turned off the card's: they passed as nine tiles, silently.
-    image, truth = render_photo(seed=4, layout="scattered", difficulty="normal", size=(1600, 1200), art="sports")
-    save_photo(tmp_path / "checks.jpg", image, truth)
-    tiles = find_tiles(read_image(tmp_path / "checks.jpg"))
-    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+# Saved as JPEG, as photos come. Light tiles on light checks: the mask lost
+# corners of three tiles to the checks, leaving sides turned off the card's
+# (they passed as nine tiles, silently). Grain on wood makes the mask lumpy
+# along a diamond-turned tile's sides: no rectangle follows it, its four
+# corners do (it was dropped: 8 tiles).
+@pytest.mark.parametrize("seed, difficulty, art, most", [(4, "normal", "sports", 0.05), (6, "hard", "meadow", 0.08)])
+def test_scattered_tiles_found_square(tmp_path, seed, difficulty, art, most):
+    image, truth = render_photo(seed=seed, layout="scattered", difficulty=difficulty, size=(1600, 1200), art=art)
+    save_photo(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "photo.jpg"))
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
 
 
 def test_a_side_is_not_squared_onto_the_next_tile_across_a_gap():
@@ -283,6 +287,15 @@ def test_a_side_is_not_squared_onto_the_next_tile_across_a_gap():
     image, truth = render_photo(seed=3, layout="loose", difficulty="hard", size=(2000, 1500), art="meadow")
     tiles = find_tiles(image)
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
+
+
+def test_a_loose_grid_run_into_one_block_is_not_cut_across_its_gaps():
+    # Lookalikes in a loose grid on a white desk: the print look runs them
+    # into one block, whose even cells take in the gaps (12-24% off, a
+    # wrong answer). Every tile right, or exit 3.
+    image, truth = render_photo(seed=38, layout="loose", difficulty="hard", size=(1600, 1200), art="lookalikes")
+    tiles = find_tiles(image)
+    assert problem(tiles) is not None or max(corner_errors(truth, tiles).values()) < 0.1
 
 
 def test_vintage_card_on_cloth_its_colour_found_whole():

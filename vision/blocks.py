@@ -17,6 +17,7 @@ from .corners import clockwise, meet
 from .table import table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
+TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
 
 
 def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
@@ -51,9 +52,13 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         # a fifth corner: a block seen at a slant has only four).
         if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (
                 _parallel(quad) or len(_outline(hull)) == 4):
-            quad = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
+            rect = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
+            # A lumpy mask bulges a tile's sides past its corners; seen at a
+            # slant, no rectangle follows it, its four corners do.
+            lumpy = len(_outline(hull)) == 4 and _parallel(quad) and _traced(rect, hull) <= TRACED < _traced(quad, hull)
+            quad = quad if lumpy else rect
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
-        if _traced(quad, hull) > 0.65 and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
+        if _traced(quad, hull) > TRACED and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(clockwise(quad))
     return found
 

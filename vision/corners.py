@@ -131,6 +131,21 @@ def _contrast(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, sampl
     return float(np.percentile(np.linalg.norm((inside - outside).reshape(len(points), -1), axis=1), 25))
 
 
+def sharpness(image: np.ndarray, quads: list[np.ndarray]) -> float:
+    """The median over the quads' sides of how sharp a step runs along each (`_contrast`).
+
+    A card's cut edge against the table is sharp all along; a line through
+    a gap's flat middle is not.
+
+    >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30] = 200
+    >>> card = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]]) - 0.5
+    >>> sharpness(image, [card]) > 100, sharpness(image, [card + 5]) > 100
+    (True, False)
+    """
+    return float(np.median([_contrast(image, (start, end - start), start, end)
+                            for quad in quads for start, end in zip(quad, np.roll(quad, -1, axis=0))]))
+
+
 def _apart(line, other) -> float:
     """How far ``other``'s point lies from ``line`` (point, direction), in pixels."""
     (p, u), (q, _) = line, other

@@ -47,10 +47,11 @@ import numpy as np
 
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
-from .corners import clockwise, fence, refine
+from .corners import clockwise, fence, refine, sharpness
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
+GROWN = 1.12          # most a print-look tile's area may exceed the colour look's (`_gaps_taken`)
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 
 
@@ -97,9 +98,33 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
     for mask, plain, reach in ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06)):
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
-        if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2:
+        if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
+                and (plain or not _gaps_taken(image, first, seen)):
             return seen
     return first
+
+
+def _gaps_taken(image: np.ndarray, first: list[np.ndarray], later: list[np.ndarray]) -> bool:
+    """Whether ``later``'s tiles take in the table around ``first``'s: a loose
+    grid the print look ran into one block, cut into cells across the gaps.
+
+    The print look reaches the card's edge and its drop shadow, not further:
+    where tiles the colour look found each lie in a clearly larger later
+    one, and their sides run along far sharper steps than the later ones'
+    (a card's edge, not a gap's flat middle), the later ones hold gaps.
+    A colour look that lost a light border to the table gives bits whose
+    sides are no sharper.
+    """
+    inside, grown = [], []
+    for tile in first:
+        area = cv2.contourArea(tile)
+        for other in later:
+            shared, _ = cv2.intersectConvexConvex(np.float32(tile), np.float32(other))
+            if shared > 0.9 * area:
+                inside.append(tile)
+                grown.append(cv2.contourArea(other) / area)
+    return len(grown) >= 3 and float(np.median(grown)) > GROWN \
+        and sharpness(image, inside) > 2 * sharpness(image, later)
 
 
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
