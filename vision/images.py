@@ -52,7 +52,7 @@ def read_image(path: str | os.PathLike) -> np.ndarray:
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not an image")
-    lab = _lab_tables()
+    lab = ready_lab()
     # IMREAD_COLOR applies the EXIF orientation and drops alpha.
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
@@ -64,13 +64,14 @@ def read_image(path: str | os.PathLike) -> np.ndarray:
 
 
 @cache
-def _lab_tables() -> threading.Thread:
-    """OpenCV's Lab tables, being filled on another core.
+def ready_lab() -> threading.Thread:
+    """Start filling OpenCV's Lab tables on another core; the thread doing it.
 
     OpenCV fills them on the first conversion to Lab, which every photo
-    reader makes: 60 ms or more, about half a 12 MP decode. Started before
-    the first decode, that runs beside it; `read_image` waits for it, so no
-    other conversion meets the tables half-filled.
+    reader makes: 60 ms or more, longer than decoding a 12 MP JPEG. Started
+    before the photo is read (by `read_image`, or earlier by a caller that
+    knows a photo is coming), that runs beside the decode; `read_image` waits
+    for it, so no other conversion meets the tables half-filled.
     """
     thread = threading.Thread(target=cv2.cvtColor, args=(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB),
                               daemon=True)

@@ -69,8 +69,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     # (a pattern's light colour, a cloth's white check, is no glare).
     lightest = centres[np.argmax(centres[:, 0])]
     if (_hue_off(centres[:, 1:], lightest[1:]) < threshold).all():
-        glare = _glare(lab, lightest)
-        distance = np.where(blurred.max(axis=2) >= CLIPPED, np.minimum(distance, glare), distance)
+        clipped = blurred.max(axis=2) >= CLIPPED
+        distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)

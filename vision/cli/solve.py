@@ -71,6 +71,9 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
            engine: str, out: str | None = None) -> dict:
     """The answer document for one input; bad input raises `InputError`."""
     if is_photo(name):
+        from ..images import ready_lab
+
+        ready_lab()  # OpenCV's Lab tables fill on the other core while the photo path imports
         from ..pipeline import solve_photo
 
         return solve_photo(name, library=library, all=find_all, timeout=timeout,
