@@ -40,6 +40,8 @@ rows top to bottom (rows follow the tiles' own tilt), then left to right.
 """
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
 import cv2
@@ -154,8 +156,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
         cv2.fillConvexPoly(free, np.int32(np.round(block)), 0)
     _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
     nearest = nearest.astype(np.float32)
-    tiles, doubtful = [], []
-    for block, grid in zip(found, grids):
+    def seek(block: np.ndarray, grid: tuple) -> tuple[list, list]:
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
         outline = refine(image, (block + 0.5) / scale - 0.5, reach=2 * reach / sum(grid),
@@ -170,6 +171,13 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
                 kept.append(cell)
             elif cover > 0.2 and grid != (1, 1):
                 doubts.append((cover, cell))
+        return kept, doubts
+
+    # blocks are sought on all cores: numpy and OpenCV let go of the GIL for most of it (1.4x on two)
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        seen = list(pool.map(seek, found, grids))
+    tiles, doubtful = [], []
+    for kept, doubts in seen:
         tiles += kept
         doubtful += doubts if len(kept) >= 2 * len(doubts) else []  # a block of tiles, not a keyboard
     # A block's cell that is mostly table colour is a tile whose art is that
