@@ -116,7 +116,7 @@ def number_tiles(image: np.ndarray, corners_list: list) -> np.ndarray:
 
 def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
              reinterpreted: Sequence = (), mismatched: Sequence = (),
-             size: int = 1280) -> np.ndarray:
+             size: int = 1080) -> np.ndarray:
     """The answer drawn on the photo, with the solved grid built from its tiles.
 
     Parameters
@@ -135,7 +135,9 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
     mismatched : sequence of (row, col, side)
         Seams that do not fit (`solver.repair.Seam`).
     size : int
-        Long side of the photo in the output, in pixels.
+        Long side of the photo in the output, in pixels: a phone screen's
+        width, since a phone is where the answer is read beside the tiles
+        (and PNG writing costs by the pixel).
 
     Returns
     -------
