@@ -64,7 +64,6 @@ def test_halves_of_figures_sharing_colours_pair_up_by_their_seams(art, seed):
     assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
 
 
-
 # touching tiles found 3% of a side off: each crop's rows at the seam show the neighbour's figure
 def test_halves_group_past_a_sliver_of_the_touching_tile():
     image, truth = render_photo(seed=25, art="witches", difficulty="normal", layout=LAYOUTS[25 % len(LAYOUTS)],
