@@ -9,6 +9,7 @@ count (`sized_grids`). All of it runs on the working copy.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -141,8 +142,9 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
 
     Every grid whose shape fits the block is tried against the block's seam
     profiles (`seam_profiles`): a grid is there when each inner seam scores
-    above 1. Of these, the grid whose weakest seam is clearest wins, or a
-    finer one as clear whose seams the clearer square grids' all lie on.
+    above 1. A grid that a square grid's far sharper seams (`_ridge`) cross
+    is dropped; of the rest, the grid whose weakest seam is clearest wins, or
+    a finer one as clear whose seams the clearer square grids' all lie on.
     """
     width, height = _block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
@@ -152,26 +154,37 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     shown = {grid: weakest for grid, weakest in shown.items() if weakest > 1}
     if not shown:
         return (1, 1)
+
+    def square(grid):
+        return abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2)
+
+    def crosses(other, grid):
+        return square(other) and bool(grid[0] % other[0] or grid[1] % other[1])
+
+    # A grid that a square grid's far sharper seams cross is art's, however
+    # clear (frogs' lines at a 3x3 block's quarters outshine its seams where
+    # the cards touch and their art is alike on both sides).
+    sharp = {grid: weakest_seam(profiles, grid, score=_ridge) for grid in shown}
+    shown = {grid: weakest for grid, weakest in shown.items()
+             if not any(sharp[other] > max(4, 1.5 * sharp[grid]) and crosses(other, grid) for other in shown)}
     # Art fakes a seam here and there, never as clearly as the real ones all
     # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
     # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
     # A grid whose cells a clearer square grid's seams run through is art's
     # (5x5 frogs across a 3x3 block's seams): real seams lie on every finer grid's.
-    def square(grid):
-        return abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2)
-
     def crossed(grid, weakest):
-        return any(other > weakest and square((rows, cols)) and (grid[0] % rows or grid[1] % cols)
-                   for (rows, cols), other in shown.items())
+        return any(other > weakest and crosses(crossing, grid) for crossing, other in shown.items())
 
     clearest = max(shown.values())
     return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest and not crossed(grid, weakest)),
                key=lambda grid: (square(grid), grid[0] * grid[1]))
 
 
-def weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float = -np.inf) -> float:
+def weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float = -np.inf,
+                 score: Callable[..., float] | None = None) -> float:
     """The lowest score of the grid's inner seams (infinite for one cell).
 
+    Seams are scored by ``score`` (`_seam` unless given, or `_ridge`).
     Stops at the first seam scoring ``floor`` or less: that grid is not there.
     """
     across, down = profiles
@@ -180,7 +193,7 @@ def weakest_seam(profiles: list[np.ndarray], grid: tuple[int, int], floor: float
              + [(down, r / rows, cols, 0.1 / rows) for r in range(1, rows)])
     weakest = np.inf
     for seam in seams:
-        weakest = min(weakest, _seam(*seam))
+        weakest = min(weakest, (score or _seam)(*seam))
         if weakest <= floor:
             break
     return weakest
@@ -200,12 +213,32 @@ def _seam(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
     >>> _seam(scores, 1 / 3, 3, 0.03), _seam(scores, 1 / 2, 3, 0.03)
     (2.0, 0.0)
     """
+    return float(np.median(_along(scores, where, cells, slack).max(axis=1)))
+
+
+def _ridge(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
+    """How sharply the seam `_seam` finds stands out from its surroundings:
+    its score over the median of the places within ``slack``, the median over
+    the cells. A card's cut is a thin line on quiet card; lines of art that
+    happen to fall near a seam's place lie among more art.
+
+    >>> scores = np.full((90, 90), 0.2, np.float32)
+    >>> scores[:, 30] = 2
+    >>> round(_ridge(scores, 1 / 3, 3, 0.03), 1)
+    10.0
+    """
+    along = _along(scores, where, cells, slack)
+    return float(np.median(along.max(axis=1) / np.maximum(np.median(along, axis=1), 0.05)))
+
+
+def _along(scores, where, cells, slack):
+    """Each cell's median along the seam at each place within ``slack`` of
+    ``where``: (cells, places)."""
     length, width = scores.shape
     near = scores[:, max(0, round((where - slack) * width)):round((where + slack) * width) + 1]
     # Each cell's middle 80% (not the seams crossing this one), every other row.
     rows = (np.arange(cells)[:, None] + np.arange(0.1, 0.9, 2 * cells / length)) * length / cells
-    along = np.median(near[np.int32(rows)], axis=1)  # (cells, places)
-    return float(np.median(along.max(axis=1)))
+    return np.median(near[np.int32(rows)], axis=1)
 
 
 def _block_size(block):
