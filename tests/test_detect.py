@@ -64,6 +64,218 @@ def test_frogs_faking_a_finer_grid_across_the_seams_stay_3x3(seed, size):
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
 
 
+@pytest.mark.parametrize("seed, art, size, exif", [(48, "meadow", (1600, 1200), 0), (1, "frogs", (2000, 1500), 90)])
+def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
+    # Its sides converge more than a tile's: it was taken for a patch with
+    # a side lost to the table and boxed, a tile's width too wide (a wrong
+    # nine, or 16 frogs, in silence).
+    image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", size=size, art=art, exif=exif)
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07
+
+
+def test_a_block_side_is_not_sought_a_block_away_on_checks():
+    # A block's side is looked for within a share of a tile's side, not of
+    # the block's: a light check's edge beside it ran the whole side too.
+    image, truth = render_photo(seed=47, layout="touching", difficulty="easy", size=(1600, 1200), art="vintage")
+    assert truth["params"]["table"] == "cloth"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
+
+
+# Tables that look like tiles, each failed before (HEAD of 2026-11-21):
+# a checked cloth whose light checks miss the photo's border (learnt from
+# the plain squares they make); white tiles on a white desk and faded card
+# the colour of wood (told by their sharp print).
+@pytest.mark.parametrize("table, art, seed, size, most", [
+    ("cloth", "critters", 0, SIZE, 0.03),
+    ("white", "lookalikes", 2, SIZE, 0.05),
+    ("wood", "vintage", 5, (2000, 1500), 0.08),
+])
+def test_tiles_found_on_a_table_that_looks_like_them(table, art, seed, size, most):
+    image, truth = render_photo(seed=seed, layout="touching", difficulty="normal", size=size, art=art)
+    assert truth["params"]["table"] == table
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "photos"
+
+
+@pytest.mark.parametrize("name", ["vintage-scattered-normal", "sports-loose-hard", "witches-scattered-hard-exif"])
+def test_sample_photos_give_their_tiles_or_say_what_is_wrong(name):
+    # Never a wrong set of nine in silence: every tile within a tenth of its
+    # side of the truth, or `problem` says what is wrong (exit 3).
+    tiles = find_tiles(read_image(SAMPLES / f"{name}.jpg"))
+    truth = load_truth(SAMPLES / f"{name}.json")
+    found = [match for match in match_tiles(truth, tiles) if match is not None]
+    right = len(tiles) == len(truth["tiles"]) == len({match.tile for match in found}) and all(
+        error < 0.1 for error in corner_errors(truth, tiles).values())
+    assert right or problem(tiles) is not None
+
+
+def test_a_missing_tile_is_not_made_up_from_a_keyboard():
+    # One tile lies in deep shadow; the keyboard's keys are no stand-in for
+    # it: every tile found is a real one, all nine or exit 3 with what was found.
+    image, truth = render_photo(seed=0, layout="scattered", difficulty="hard", size=SIZE, art="critters")
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 or problem(tiles) == "found 8 tiles, expected 9"
+    assert len(corner_errors(truth, tiles)) == len(tiles)
+
+
+def test_a_tile_that_lost_a_strip_to_the_table_takes_the_others_shape():
+    # Snow on a white page: the mask stops short of one tile's top side. The
+    # other tiles say how tall it is, and the card's edge is there.
+    tiles = find_tiles(read_image(REAL / "davidlewine-skiers.jpg")) if REAL.exists() else None
+    if tiles is None:
+        pytest.skip("real catalogue pictures not present")
+    assert problem(tiles) is None and max(shape_misfits(tiles)) < 0.1
+
+
+def test_a_wrong_set_of_nine_is_not_a_puzzle():
+    # Nine tiles turned each their own way on a table seen at a steep angle
+    # are a puzzle; with one of them cut short by art the table's colour,
+    # they are not (exit 3, not a wrong answer).
+    steep = cv2.getPerspectiveTransform(np.float32([[0, 0], [300, 0], [300, 300], [0, 300]]),
+                                        np.float32([[80, 0], [220, 0], [300, 200], [0, 200]]))
+    tiles = [square((60 + 90 * (i % 3), 60 + 90 * (i // 3)), 60, np.radians(11 * i)) for i in range(9)]
+    short = tiles[4].copy()
+    short[2:] = short[1:3][::-1] + 0.6 * (short[2:] - short[1:3][::-1])  # 60 wide, 36 tall
+    seen = [orient(cv2.perspectiveTransform(tile[None], steep)[0]) for tile in tiles]
+    assert problem(seen) is None
+    seen[4] = orient(cv2.perspectiveTransform(short[None], steep)[0])
+    assert problem(seen).startswith("tile 5 is not the shape of the others")
+
+
+def test_keyboard_on_a_white_desk_is_no_tile():
+    image, truth = render_photo(seed=3, layout="loose", difficulty="hard", size=SIZE, table="white")
+    assert truth["params"]["table"] == "white"
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and sorted(corner_errors(truth, tiles)) == list(range(9))
+
+
+def test_keyboard_cut_by_the_photo_edge_is_no_tile():
+    # White tiles on a white desk: only the plain second look sees them, and
+    # it sees the keyboard the photo's edge cuts off too.
+    image, truth = render_photo(seed=2, layout="loose", difficulty="easy", size=SIZE,
+                                art="lookalikes", table="white")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and sorted(corner_errors(truth, tiles)) == list(range(9))
+
+
+def test_exif_turned_jpeg_gives_corners_as_the_user_sees_it(tmp_path):
+    image, truth = render_photo(seed=3, layout="loose", difficulty="easy", size=SIZE, exif=90)
+    save_photo(tmp_path / "phone.jpg", image, truth)
+    seen = read_image(tmp_path / "phone.jpg")
+    assert seen.shape[:2] == image.shape[:2]
+    tiles = find_tiles(seen)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.03
+
+
+def test_north_faces_up_and_corners_run_clockwise():
+    image, _ = render_photo(seed=0, layout="scattered", difficulty="normal", size=SIZE)
+    for tile in find_tiles(image):
+        along = np.roll(tile, -1, axis=0) - tile
+        upward = -along[:, 0] / np.linalg.norm(along, axis=1)  # outward normal's -y, clockwise
+        assert np.argmin(upward) == 0  # side NW->NE faces most upward
+        x, y = tile[:, 0], tile[:, 1]
+        assert np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) > 0  # clockwise as seen
+
+
+def square(centre, side, angle=0.0):
+    c, s = np.cos(angle), np.sin(angle)
+    half = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * side / 2
+    return half @ np.float32([[c, s], [-s, c]]) + np.float32(centre)
+
+
+def test_reading_order_follows_tilted_rows():
+    # A loose 3x3 grid turned 12 degrees: the right end of row 1 sits lower
+    # than the left end of row 2 would if rows were cut level.
+    turn = np.radians(12)
+    rotation = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    centres = [rotation @ np.float32([c * 120, r * 120]) + 200 for r, c in cells]
+    tiles = [orient(square(centre, 100, turn)) for centre in centres]
+    shuffled = [tiles[i] for i in np.random.default_rng(0).permutation(9)]
+    ordered = reading_order(shuffled)
+    assert [np.allclose(a, b) for a, b in zip(ordered, tiles)] == [True] * 9
+
+
+def test_orient_starts_at_the_upward_side():
+    diamond = np.float32([[50, 0], [100, 50], [50, 100], [0, 50]])
+    tile = orient(np.float32(square((50, 50), 60, np.radians(-30))))
+    assert tile[0][1] < tile[3][1] and tile[1][1] < tile[2][1]  # N side above S side
+    assert orient(diamond).shape == (4, 2)
+
+
+@pytest.mark.parametrize("tiles, expected", [
+    ([square((60 * i, 0), 50) for i in range(8)], "found 8 tiles, expected 9"),
+    ([square((60 * i, 0), 50) for i in range(10)], "found 10 tiles, expected 9"),
+    ([square((60 * i, 0), 50) for i in range(16)], None),
+    ([], "found no tiles, expected 9"),
+    ([square((60 * i, 0), 50) for i in range(8)] + [square((20, 0), 50)],
+     "tiles 1 and 9 overlap"),
+    ([square((60 * i, 0), 50) for i in range(8)] + [square((600, 0), 150)],
+     "tile 9 is 9.0 times the size of the others"),
+    ([square((60 * i, 0), 50) for i in range(8)] + [np.float32([[600, 0], [750, 0], [750, 50], [600, 50]])],
+     "tile 9 is 3.0 times the size of the others"),
+    ([square((60 * i, 0), 50) for i in range(8)] + [np.float32([[600, 0], [680, 0], [680, 30], [600, 30]])],
+     "tile 9 is not square (sides 1:2.7)"),
+])
+def test_problem_names_what_is_wrong(tiles, expected):
+    found = problem(tiles)
+    assert found == expected or (expected and found.endswith(expected))
+
+
+def test_problem_with_a_known_count():
+    tiles = [square((60 * i, 0), 50) for i in range(9)]
+    assert problem(tiles, count=16) == "found 9 tiles, expected 16"
+    assert problem(tiles, count=9) is None
+
+
+def test_corners_on_the_card_face_not_its_cut_side():
+    # Seen from in front, the card's cut side shows as a thin grey band
+    # below its face (1.5% of its side): the corners are the face's.
+    photo = np.full((320, 320, 3), 60, np.uint8)
+    face = np.float32([[60, 50], [260, 62], [250, 262], [50, 250]])
+    cut = cv2.convexHull(np.int32(np.vstack([face, face + [0, 3]])))
+    cv2.fillConvexPoly(photo, cut, (130, 130, 130))
+    cv2.fillConvexPoly(photo, np.int32(face), (230, 230, 230))
+    cv2.circle(photo, (155, 155), 50, (40, 90, 200), cv2.FILLED)
+    rough = face + np.float32([[4, -3], [-3, 4], [3, 5], [-4, 2]])
+    assert np.abs(refine(photo, rough) - face).max() < 1.0
+
+
+def test_corners_on_the_cut_edge_of_a_border_the_colour_of_the_table():
+    # Worn card: a printed border a shade off the wood shows a faint step at
+    # the card's edge and a strong one at its inner side, where the mask stops.
+    rng = np.random.default_rng(0)
+    photo = (np.full((360, 360, 3), (60, 90, 120), np.float32) + rng.normal(0, 2, (360, 360, 3))).astype(np.uint8)
+    card = np.float32([[70, 60], [290, 74], [278, 296], [56, 282]])
+    inner = card + 0.045 * (card.mean(axis=0) - card) / 0.5  # the border: 4.5% of the side
+    cv2.fillConvexPoly(photo, np.int32(np.round(card * 4)), (35, 60, 95), cv2.LINE_AA, shift=2)
+    cv2.fillConvexPoly(photo, np.int32(np.round(inner * 4)), (150, 185, 205), cv2.LINE_AA, shift=2)
+    cv2.circle(photo, (170, 175), 60, (40, 90, 200), cv2.FILLED)
+    assert np.abs(refine(photo, inner) - card).max() < 1.5
+
+
+def test_a_side_the_mask_turned_is_found_along_the_others():
+    # Art the table's colour bit the mask's corner off: the rough side runs
+    # across the card, turned too far for the search along it.
+    photo = np.full((360, 360, 3), (60, 90, 120), np.uint8)
+    card = np.float32([[70, 60], [290, 74], [278, 296], [56, 282]])
+    cv2.fillConvexPoly(photo, np.int32(np.round(card * 4)), (215, 225, 230), cv2.LINE_AA, shift=2)
+    cv2.circle(photo, (170, 175), 60, (40, 90, 200), cv2.FILLED)
+    rough = card + np.float32([[0, 0], [0, 0], [0, 0], [40, 8]])
+    assert np.abs(refine(photo, rough) - card).max() < 1.5
+
+
+# Saved as JPEG, as photos come. Light tiles on light checks: the mask lost
+# corners of three tiles to the checks, leaving sides turned off the card's
+# (they passed as nine tiles, silently). Grain on wood makes the mask lumpy
+# along a diamond-turned tile's sides: no rectangle follows it, its four
+# corners do (it was dropped: 8 tiles).
 @pytest.mark.parametrize("seed, difficulty, art, most", [(4, "normal", "sports", 0.05), (6, "hard", "meadow", 0.08)])
 def test_scattered_tiles_found_square(tmp_path, seed, difficulty, art, most):
     image, truth = render_photo(seed=seed, layout="scattered", difficulty=difficulty, size=(1600, 1200), art=art)
