@@ -10,9 +10,8 @@ from vision.describe import describe, unveil
 from vision.edges import edge_crops
 from vision.library import Library
 from vision.describe import SIZE as SIZE_TILE, normalise, tile_crops
-from vision.pipeline import inset
 from vision.read import read_edges
-from vision.rectify import rectify
+from vision.rectify import inset, rectify
 from vision.render import render_photo
 
 SIZE = (1600, 1200)

@@ -47,7 +47,7 @@ from .describe import Looks, describe, template_distances, tile_crops, to_lab
 from .edges import edge_mask
 from .group import cluster
 from .read import Reading
-from .rectify import rectify
+from .rectify import inset, rectify
 
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
@@ -296,8 +296,6 @@ def seam_crops(image: np.ndarray, corners: Sequence[np.ndarray], size: int = SEA
     >>> len(crops), crops[0].shape
     (4, (144, 288, 3))
     """
-    from .pipeline import inset  # the pipeline imports this module lazily, on its zero-label path
-
     return tile_crops([rectify(image, inset(c), size=size) for c in corners])
 
 
