@@ -51,12 +51,12 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         # Not a quadrilateral, or one a tile could not look like (a side lost
         # to table-coloured art leaves opposite sides far from parallel, and
         # a fifth corner: a block seen at a slant has only four).
-        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (
-                _parallel(quad) or len(_outline(hull)) == 4):
+        four, parallel = len(_outline(hull)) == 4, _parallel(quad)
+        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (parallel or four):
             rect = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
             # A lumpy mask bulges a tile's sides past its corners; seen at a
             # slant, no rectangle follows it, its four corners do.
-            lumpy = len(_outline(hull)) == 4 and _parallel(quad) and _traced(rect, hull) <= TRACED < _traced(quad, hull)
+            lumpy = four and parallel and _traced(rect, hull) <= TRACED < _traced(quad, hull)
             quad = quad if lumpy else rect
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
         if _traced(quad, hull) > TRACED and max(cv2.meanStdDev(box, mask=core)[1]) > 12:

@@ -185,15 +185,13 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
     columns = np.arange(samples)
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
-    strong = peak & (step >= 0.4 * step.max(axis=0))
     if fence is not None:  # not beyond the next tile, when it lies within reach
         outside = fence(points)[: len(offsets) // 2 + 1][::-1]
-        strong[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
+        peak[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
+    strong = peak & (step >= 0.4 * step.max(axis=0))
     if outermost:
         best = _outermost_line(strong, tilt=0.06 * length)
         faint = peak & (step >= 0.15 * step.max(axis=0)) & _sharp(step)
-        if fence is not None:
-            faint[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
         best = _cut_edge(faint, best, 0.1 * length)
         if face:
             best = _face_edge(step, strong, best, 0.02 * length)

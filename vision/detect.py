@@ -156,6 +156,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
         cv2.fillConvexPoly(free, np.int32(np.round(block)), 0)
     _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
     nearest = nearest.astype(np.float32)
+
     def seek(block: np.ndarray, grid: tuple) -> tuple[list, list]:
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
