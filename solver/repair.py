@@ -40,9 +40,9 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import not_
-from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
 from .puzzle import Placement
@@ -220,9 +220,11 @@ class _Search:
 
     def closing(self, cell: int) -> list:
         """Per (tile, quarters), the outer edges on the east and south it settles at ``cell``."""
+        if self.border is None:
+            return [0.0] * (4 * self.n)
         r, c = divmod(cell, self.cols)
-        return [(self.outer[_facing(t, q, 1)] if self.border is not None and c == self.cols - 1 else 0.0)
-                + (self.outer[_facing(t, q, 2)] if self.border is not None and r == self.rows - 1 else 0.0)
+        return [(self.outer[_facing(t, q, 1)] if c == self.cols - 1 else 0.0)
+                + (self.outer[_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
                 for t in range(self.n) for q in range(4)]
 
     def bound(self, cell: int, choice: list, used: list) -> float:
