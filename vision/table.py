@@ -6,7 +6,8 @@ light falling unevenly across it, and from plain patches alike (a
 cloth's checks the border missed) and from a lamp's hotspot (the table's
 lightest colour, clipped paler: `_glare`); whatever is far from all of them
 is tile (`table_mask`), and so is what a card's dark frame rings (a light card
-on a light desk: `_ringed`). Card can also be told from table by its sharp
+on a light desk: `_ringed`) or, in a later look, runs along though glare
+broke it (`_framed`). Card can also be told from table by its sharp
 print (`texture_mask`), for faded card on wood or white tiles on a white desk.
 """
 from __future__ import annotations
@@ -17,9 +18,12 @@ import numpy as np
 LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
 CLIPPED = 245  # a channel this bright may be clipped: its colour is glare's, not the table's
 LAMP = 1.5     # a lamp's hotspot makes the table at most this much lighter (Lab lightness)
+GAP = 1        # widths of break in a frame whose pieces still group (`_framed`)
+FRAMED = 0.7   # share of a card's outline its dark frame runs along, broken by glare or a dark check
 
 
-def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False) -> np.ndarray:
+def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False,
+               framed: bool = False) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border (or
@@ -33,7 +37,9 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     into its band: lightness counts for more, and only colours covering a
     quarter of the band are table.
     Else a card the table's colour is found by its dark frame or outline
-    (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`).
+    (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`);
+    with ``framed``, also a card whose frame glare or a dark check broke
+    (`_framed`: a later look, as it costs a good part of the first).
 
     >>> desk = np.full((120, 160, 3), 225, np.uint8)
     >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
@@ -74,7 +80,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
-    return _ringed(mask, lines, width)
+    ringed = _ringed(mask, lines, width)
+    return ringed | _framed(mask, lines, width) if framed else ringed
 
 
 def texture_mask(image: np.ndarray) -> np.ndarray:
@@ -94,7 +101,7 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     # Close small plain parts of the art between sharp ones (big ones are
     # holes, filled below); corners stay square, gaps between tiles open.
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * width + 1,) * 2, np.uint8))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * width + 1,) * 2)
+    kernel = _disk(2 * width)
     return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
 
@@ -104,7 +111,7 @@ def _dark_lines(lightness: np.ndarray, width: int) -> np.ndarray:
     A card's printed frame or dark outline, and its cut edge, whatever the
     card's colour; shadows and uneven light are broad, no lines.
     """
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2)
+    kernel = _disk(width)
     return (cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > LINE).astype(np.uint8) * 255
 
 
@@ -131,13 +138,49 @@ def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
         inside = cv2.fillConvexPoly(np.zeros((h, w), np.uint8), hull - np.int32([x, y]), 255)
         if cv2.mean(mask[y:y + h, x:x + w], inside)[0] > 0.05 * 255:  # a face carries figures; a gap, none
             cv2.fillConvexPoly(faces, hull, 255)
-    faces = cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * width + 1,) * 2))
+    faces = cv2.dilate(faces, _disk(width))
     return _fill_holes(mask) | (closed & faces)
+
+
+def _framed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
+    """Cards whose dark frame runs along most of their outline, broken or not: uint8 mask.
+
+    Glare on a frame, or a dark check beside it, breaks the ring `_ringed`
+    needs, and the card falls apart into its figures and stretches of
+    frame. Those pieces lie across each other's convex hulls (a card is
+    convex): grouped so, their hull is the card's when ``lines`` run along
+    most of its outline (`FRAMED`) and figures lie inside. A gap's strip of
+    table, a keyboard, a plank's seam carry no figures or no such outline.
+    """
+    pieces = mask | lines
+    groups = cv2.dilate(pieces, _disk(GAP * width))  # across a short break in the frame
+    for _ in range(3):  # pieces that a grown hull now reaches join it
+        hulls = np.zeros_like(mask)
+        for outline in cv2.findContours(groups, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+            cv2.fillConvexPoly(hulls, cv2.convexHull(outline), 255)
+        groups = hulls
+    near = cv2.dilate(lines, _disk(2 * width))
+    least = (max(mask.shape) / 40) ** 2  # a good part of a tile
+    faces = np.zeros_like(mask)
+    for group in cv2.findContours(groups, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if cv2.contourArea(group) < least:
+            continue
+        held = cv2.fillConvexPoly(np.zeros_like(mask), group, 255)
+        outline = cv2.convexHull(cv2.findNonZero(pieces & held))  # the pieces', not grown
+        rim = cv2.polylines(np.zeros_like(mask), [outline], True, 255)
+        face = cv2.fillConvexPoly(np.zeros_like(mask), outline, 255)
+        if cv2.mean(near, rim)[0] > FRAMED * 255 and cv2.mean(mask, face & ~near)[0] > 0.02 * 255:
+            faces |= face
+    return faces
+
+
+def _disk(radius: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
 
 
 def _cleaned(mask: np.ndarray) -> np.ndarray:
     """Off: table speckle. Close: small gaps where a tile's art matches the table."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    kernel = _disk(2)
     return cv2.morphologyEx(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
 
 
