@@ -87,7 +87,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # Lightness tells tile from table less than colour does under uneven light;
     # on a plain, evenly lit ground (catalogue shots, white pages) it tells more;
     # card the table's colour (faded card on wood, white on a white desk) is
-    # told by its sharp print.
+    # told by its sharp print; a card whose dark frame glare or a dark check
+    # broke, by the frame's pieces around its figures (`table_mask`'s ``framed``).
     first = _tiles_seen(image, small, scale, table_mask(small))
     if problem(first) is None:
         return first
@@ -98,7 +99,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # a later look whose tiles are far smaller than the first look's cut
     # tiles into bits (a grid of a tile's print).
     size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
-    for mask, plain, reach in ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06)):
+    looks = ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06),
+             (table_mask(small, framed=True), False, 0.06))
+    for mask, plain, reach in looks:
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
         if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
                 and (plain or not _gaps_taken(image, first, seen)):
