@@ -144,6 +144,16 @@ def test_light_cards_on_a_light_desk_are_found_whole(seed, layout):
     assert_found_whole(image, truth)
 
 
+def test_cards_whose_frames_glare_broke_are_found_whole():
+    # Cream lookalike cards on a red and white checked cloth, their faces the
+    # white checks' colour: glare lightened stretches of their dark frames,
+    # the rings broke and the cards fell apart into figures (7 tiles, exit 3).
+    # Grouped with the frame's pieces running along their outline, they are cards.
+    image, truth = render_photo(seed=59, layout="scattered", difficulty="normal", art="lookalikes", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(image, truth)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were
