@@ -41,7 +41,7 @@ def timings(puzzle) -> dict:
     setup = cpu(lambda: board.compile())
     run = board.compile()
     return dict(setup=setup + cpu(lambda: _Board(puzzle)),
-                search=cpu(lambda: run(found.keep, _Watch(None, None, found.grids))),
+                search=cpu(lambda: run(found.keep, _Watch(None, None, found.choices))),
                 whole=cpu(lambda: solve(puzzle, all=True)))
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .loops import written
 from .puzzle import Placement, Puzzle, turn
 
 
@@ -123,7 +124,7 @@ def solve(puzzle: Puzzle, all: bool = False, timeout: float | None = None,
     # setting up (the compiler's import, the fill orders compiled) is not search time
     kernel = _kernel(board)
     search = board.compile() if kernel is None else None
-    watch = _Watch(timeout, progress, found.grids)
+    watch = _Watch(timeout, progress, found.choices)
     try:
         if kernel is None:
             finished = search(found.keep, watch)
@@ -139,17 +140,18 @@ class Found:
 
     ``keep`` takes a solution as (kind, quarters) per cell, drops it when it
     is a whole-grid turn of one kept before (only needed when no turn is
-    pinned) and says when the limit is reached.
+    pinned) and says when the limit is reached. It keeps the choice as it
+    came: handing out actual tiles is the result's work, not the search's.
     """
 
     def __init__(self, board: "_Board", limit: int | None) -> None:
         self.board, self.limit = board, limit
-        self.grids: list = []
+        self.choices: list = []
         self.seen: set = set()
 
     def keep(self, choice: list) -> bool:
         # an engine on several workers may report more before it hears to stop
-        if self.limit is not None and len(self.grids) >= self.limit:
+        if self.limit is not None and len(self.choices) >= self.limit:
             return True
         board = self.board
         if board.dedupe:
@@ -157,12 +159,12 @@ class Found:
             if key in self.seen:
                 return False
             self.seen.add(key)
-        self.grids.append(board.grid(choice))
-        return self.limit is not None and len(self.grids) >= self.limit
+        self.choices.append(choice)
+        return self.limit is not None and len(self.choices) >= self.limit
 
     def result(self, finished: bool, nodes: int, seconds: float, interrupted: bool = False) -> Result:
         """The `Result`; ``finished`` says the search ran out of places to look."""
-        grids, limit = self.grids, self.limit
+        grids, limit = [self.board.grid(choice) for choice in self.choices], self.limit
         identical = [[m + 1 for m in members] for members in self.board.kinds.members if len(members) > 1]
         return Result(grids, len(grids), finished and (limit is None or len(grids) < limit),
                       nodes, seconds, identical, interrupted)
@@ -276,109 +278,65 @@ class _Board:
     def compile(self):
         """The search as a function ``run(keep, watch) -> bool``, True when it ran to the end.
 
-        Each cell of a fill order becomes a small function that takes the
-        tiles taken so far and the candidates its placed neighbours allow,
-        lays each candidate still left and, before going on, looks up what
-        the next cell would then allow: a candidate that leaves the next cell
-        nothing is not laid. When a tile's turn is pinned (whole-grid turns
-        folded) that tile is laid first, in each cell in turn; otherwise the
-        fill starts at a hint or the centre. Building these functions is
-        setting up, like the fill orders; ``run`` is the search.
+        Each way the search begins (`_starts`) is a list of levels written
+        out as nested loops (`solver.loops`): a level looks its cells up by
+        what the tiles beside them ask and lays each entry whose tiles are
+        still left. Building the levels is setting up, like the fill
+        orders; ``run`` is the search.
         """
         cells = self.rows * self.cols
-        ways = self._starts()
-        shown = [None] * cells + [(0,) * _ASKS]  # the turned tile in each cell, then the open cell
-        guards, nodes, keep, watch, active = self.guards, 0, None, None, False
+        searches = [written(levels, cells, self.guards) for levels in self._starts()]
 
-        def last(cell: int):
-            def place(taken: int, candidates: list) -> bool:
-                nonlocal nodes
-                for tile in candidates:
-                    if not (taken + tile[0]) & guards:
-                        nodes += 1
-                        shown[cell] = tile
-                        if keep([laid[1] for laid in shown[:cells]]):
-                            return True
-                return False
-            return place
+        def run(keep, watch: _Watch) -> bool:
+            def tick(nodes: int, depth: int) -> int:
+                if watch.check(nodes, depth):
+                    raise _Timeout(nodes)
+                return nodes + _TICK
 
-        def lay(depth: int, cell: int, ahead: tuple, then):
-            table, own, (a, i), (b, j), *more = ahead
-
-            def place(taken: int, candidates: list) -> bool:
-                nonlocal nodes
-                key = shown[a][i] + shown[b][j]  # what the next cell's other neighbours ask
-                if more:
-                    key += sum(shown[c][k] for c, k in more)
-                for tile in candidates:
-                    now = taken + tile[0]
-                    if now & guards:
-                        continue
-                    fits = table[key + tile[own]]
-                    if not fits:
-                        continue
-                    nodes += 1
-                    if active and not nodes & 1023 and watch.check(nodes, depth):
-                        raise _Timeout
-                    shown[cell] = tile
-                    if then(now, fits):
-                        return True
-                return False
-            return place
-
-        starts = []
-        for first, steps in ways:
-            then = last(steps[-1][0])
-            for depth in range(len(steps) - 2, -1, -1):
-                then = lay(depth + 1, steps[depth][0], steps[depth + 1][1], then)
-            starts.append((first, then))
-
-        def run(keep_: object, watch_: _Watch) -> bool:
-            nonlocal keep, watch, active, nodes
-            keep, watch, active, nodes = keep_, watch_, watch_.active, 0
+            due = _TICK if watch.active else _NEVER
+            self.nodes = 0
             try:
-                return not any(then(self.taken, first) for first, then in starts)
-            except _Timeout:
+                for search in searches:
+                    self.nodes, stop = search(self.taken, self.nodes, due, keep, tick)
+                    if stop:
+                        return False
+            except _Timeout as stopped:
+                self.nodes = stopped.args[0]
                 return False
-            finally:
-                self.nodes = nodes
+            return True
         return run
 
     def _starts(self) -> list:
-        """The ways a search begins: ``(first, steps)``, the first cell's candidates and the fill.
+        """The ways a search begins, each a list of levels ``(cells, table, sources)``.
 
-        ``first`` holds the pinned kind's turns that fit the first cell of
-        ``steps`` (from every cell in turn), or with no pinned tile the
-        candidates of the one first cell, a hint or the centre. A step is
-        ``(cell, ahead)``, ``ahead`` how the cell is looked up (see `_steps`).
+        With a pinned tile, one way per cell it fits, laid there first (out
+        of the counts, so it takes nothing) and left out of every other
+        table; else one way, from a hint or the centre.
         """
         width = self.any + 2
         offset, self.taken, self.guards = self._count_fields()
         scales = [width ** r for r in range(4)]
-        # a turned tile: (need, (kind, quarters), N, E, S, W, asks..., 0); need is one
-        # tile of its kind in the packed counts, asks[4 * r + s] the code a neighbour
-        # across side s must show, times width**r for that neighbour's r-th keyed side
-        turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * s for s in scales for c in e), 0)
+        # a turned tile: (need, (kind, quarters), N, E, S, W, asks...); need is one tile
+        # of its kind in the packed counts, asks[4 * r + s] the code a neighbour across
+        # side s must show, times width**r for that neighbour's r-th keyed side
+        turned = [(1 << offset[k], (k, q), *e, *(self.partner[c] * s for s in scales for c in e))
                   for k, q, *e in self.table[self.any * width + self.any]]
         tables: dict = {}
         if self.pinned is None:
-            steps = self._steps(self._order(self._first_cell()), turned, tables)
-            return [(steps[0][1][0][0], steps)]
-        starts = []
-        for cell in range(self.rows * self.cols):
-            steps = self._steps(self._order(cell), turned, tables)
-            # the pinned tile is out of the counts: laid here, it takes nothing
-            first = [(0,) + tile[1:] for tile in steps[0][1][0][0] if tile[1][0] == self.pinned]
-            if first:
-                starts.append((first, steps))
-        return starts
+            return [self._levels(self._order(self._first_cell()), turned, turned, tables)]
+        pinned = [(0,) + tile[1:] for tile in turned if tile[1][0] == self.pinned]
+        others = [tile for tile in turned if tile[1][0] != self.pinned]
+        starts = [self._levels(self._order(cell), pinned, others, tables) for cell in range(self.rows * self.cols)]
+        return [levels for levels in starts if levels[0][1][0]]
 
     def _count_fields(self) -> tuple:
         """The tiles taken of every kind packed in one int: ``(offset, taken, guards)``.
 
         Kind k's field, at bit ``offset[k]``, counts up from ``2**(w - 1) - 1
         - left`` in ``w`` bits, so that taking one tile more than are left
-        sets its top bit: ``taken & guards`` tests every kind at once.
+        sets its top bit: ``taken & guards`` tests every kind at once. A
+        level may take several at once, never more than are left (checked
+        as its table is built), which cannot carry past the top bit.
         """
         offset, taken, guards, at = [], 0, 0, 0
         for k, left in enumerate(self.left):
@@ -390,67 +348,135 @@ class _Board:
             at += w
         return offset, taken, guards
 
-    def _steps(self, order: list, turned: list, tables: dict) -> list:
-        """A fill order as the search reads it: per cell ``(cell, (table, own, *sources))``.
+    def _levels(self, order: list, first: list, turned: list, tables: dict) -> list:
+        """A fill order cut into levels ``(cells, table, sources)`` (see `solver.loops`).
 
-        A cell's candidates are ``table[key]``, the key the sum of
-        ``shown[c][i]`` over its sources, one per placed neighbour: what
-        that neighbour asks of the side facing it, scaled for the side's rank
-        among the cell's keyed sides. The step before looks the cell up with
-        the ask of the tile it lays, at index ``own`` (-1, the tile's closing
-        0, when that cell is no neighbour), in place of the source it is.
-        Sources are padded to two with the open cell, whose asks are 0.
-        ``tables`` caches tables by the sides they fit.
+        The first cell is laid alone, from ``first``. After it, a cell
+        looked up by one side only is laid together with the cells after it
+        that close a seam onto it and are looked up by two sides or more,
+        up to three cells: the few ways that fit each other are filed once,
+        where laying them one by one would try every tile that fits the
+        first cell and find most leave the next one nothing. A group whose
+        table would grow past ``_GROUPED`` entries is not made. ``tables``
+        caches levels by their shape.
         """
-        strict, placed, open_cell, steps = self.border != self.any, set(), len(order), []
-        previous = None
+        placed, shapes = set(), []
         for cell in order:
-            keyed, frame, own, sources = [], [], -1, []
-            for side, n in self.around[cell]:
-                if n in placed:
-                    ask = _OWN + 4 * len(keyed) + (side + 2) % 4
-                    if n == previous:
-                        own = ask
-                    else:
-                        sources.append((n, ask))
-                    keyed.append(side)
-                elif n < 0 and strict:
-                    frame.append(side)
-            key = (tuple(keyed), tuple(frame), self.fixed.get(cell))
-            if key not in tables:
-                tables[key] = self._table(turned, *key)
-            sources += [(open_cell, 0)] * (2 - len(sources))
-            steps.append((cell, (tables[key], own, *sources)))
+            shapes.append((cell, tuple((side, n) for side, n in self.around[cell] if n in placed)))
             placed.add(cell)
-            previous = cell
-        return steps
+        levels = [self._level(shapes[:1], first, {})]
+        i = 1
+        while i < len(shapes):
+            size = 1
+            while len(shapes[i][1]) == 1 and size < 3 and i + size < len(shapes) \
+                    and self._closes(shapes[i + size], shapes[i:i + size]):
+                size += 1
+            level = None
+            while level is None:  # a single cell always has its level
+                level = self._level(shapes[i:i + size], turned, tables)
+                size -= 1
+            levels.append(level)
+            i += len(level[0])
+        return levels
 
-    def _table(self, turned: list, keyed: tuple, frame: tuple, fix: tuple | None) -> list:
-        """``table[sum(code on keyed[r] * width**r)]``: the turned tiles that fit a cell.
+    @staticmethod
+    def _closes(shape: tuple, group: list) -> bool:
+        """Whether a cell ``(cell, keyed)`` is looked up by two sides or more, one facing ``group``."""
+        cell, keyed = shape
+        return len(keyed) > 1 and any(n == c for _, n in keyed for c, _ in group)
 
-        Only tiles showing the border on the ``frame`` sides; for a hint cell
-        only the hint, which is taken out of the counts already (``need`` 0).
+    def _level(self, group: list, turned: list, tables: dict):
+        """The level laying ``group``'s cells, each ``(cell, keyed)``; None if too big.
+
+        Its table is keyed by the sum over its outer keyed sides (at most
+        four, the r-th scaled by ``width**r``) of the code a tile shows
+        there; its sources say which laid tile's ask makes up each term.
         """
-        width, border = self.any + 2, self.border
-        scales = [(2 + side, width ** r) for r, side in enumerate(keyed)]
-        fitting: dict = {}
-        for tile in turned:
-            if frame and any(tile[2 + side] != border for side in frame):
-                continue
+        cells = tuple(cell for cell, _ in group)
+        outer = [(cell, side, n) for cell, keyed in group for side, n in keyed if n not in cells]
+        if len(outer) > 4:
+            return None
+        sources = tuple((n, _ASK + 4 * r + (side + 2) % 4) for r, (_, side, n) in enumerate(outer))
+        r0, c0 = divmod(cells[0], self.cols)
+        shape = tuple((divmod(cell, self.cols)[0] - r0, cell % self.cols - c0,
+                       tuple(side for c, side, _ in outer if c == cell), self._frame(cell), self.fixed.get(cell))
+                      for cell in cells)
+        if shape not in tables:
+            tables[shape] = self._table(shape, turned)
+        table = tables[shape]
+        return None if table is None else (cells, table, sources)
+
+    def _frame(self, cell: int) -> tuple:
+        """The sides of ``cell`` that must show the border (none when any code may)."""
+        if self.border == self.any:
+            return ()
+        return tuple(side for side, n in self.around[cell] if n < 0)
+
+    def _table(self, shape: tuple, turned: list):
+        """The table of a level's ``shape``: every way to lay its cells that fits inside it.
+
+        A cell shows the border on its frame sides, a hint cell only the
+        hint (taken out of the counts already, so ``need`` 0), and no way
+        takes more of a kind than are left. None past ``_GROUPED`` entries.
+        """
+        width, border, partner = self.any + 2, self.border, self.partner
+        fits = []
+        for dr, dc, outer, frame, fix in shape:
+            tiles = [tile for tile in turned if all(tile[2 + side] == border for side in frame)]
             if fix is not None:
-                if tile[1] != fix:
+                tiles = [(0,) + tile[1:] for tile in tiles if tile[1] == fix]
+            fits.append(tiles)
+        at = {(dr, dc): j for j, (dr, dc, *_) in enumerate(shape)}
+        # per cell, its seams onto cells of the level laid before it: (side, earlier cell)
+        inner = [[(side, at[dr + ddr, dc + ddc]) for side, (ddr, ddc) in enumerate(_STEPS)
+                  if at.get((dr + ddr, dc + ddc), j) < j] for j, (dr, dc, *_) in enumerate(shape)]
+        # per cell, its tiles filed by the code on its first such seam
+        by_seam = [_filed(tiles, 2 + seams[0][0]) if seams else None for tiles, seams in zip(fits, inner)]
+        # per cell, its outer sides' codes and their scales: the r-th outer side counts width**r
+        ranks = iter(range(4))
+        scaled = [[(2 + side, width ** next(ranks)) for side in outer] for _, _, outer, _, _ in shape]
+        filed: dict = {}
+        left, used, entries, last = self.left, [0] * len(self.left), 0, len(shape) - 1
+
+        def lay(j: int, laid: tuple, key: int, need: int) -> bool:
+            nonlocal entries
+            if inner[j]:
+                side, i = inner[j][0]
+                tiles = by_seam[j].get(partner[laid[i][2 + (side + 2) % 4]], ())
+            else:
+                tiles = fits[j]
+            more_seams, scales = inner[j][1:], scaled[j]
+            for tile in tiles:
+                kind = tile[1][0]
+                if tile[0] and used[kind] == left[kind]:
                     continue
-                tile = (0,) + tile[1:]
-            key = 0
-            for at, scale in scales:
-                key += tile[at] * scale
-            fitting.setdefault(key, []).append(tile)
-        size = width ** len(keyed)
+                if more_seams and any(tile[2 + side] != partner[laid[i][2 + (side + 2) % 4]]
+                                      for side, i in more_seams):
+                    continue
+                here = key
+                for at, scale in scales:
+                    here += tile[at] * scale
+                if j == last:
+                    filed.setdefault(here, []).append((need + tile[0], *laid, tile))
+                    entries += 1
+                    if last and entries > _GROUPED:
+                        return False
+                    continue
+                used[kind] += tile[0] > 0
+                fitted = lay(j + 1, laid + (tile,), here, need + tile[0])
+                used[kind] -= tile[0] > 0
+                if not fitted:
+                    return False
+            return True
+
+        if not lay(0, (), 0, 0):
+            return None
+        size = width ** sum(map(len, scaled))
         if size > _LISTED:
-            return _Sparse(fitting)
+            return _Sparse(filed)
         table = [()] * size
-        for key, tiles in fitting.items():
-            table[key] = tiles
+        for key, ways in filed.items():
+            table[key] = ways
         return table
 
     def _first_cell(self) -> int:
@@ -496,7 +522,7 @@ class _Board:
     def _around(rows: int, cols: int) -> list:
         """Per cell, ``(side, neighbour)`` for its four sides; -1 is off the grid."""
         return [[(side, (r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1)
-                 for side, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1)))]
+                 for side, (dr, dc) in enumerate(_STEPS)]
                 for r, c in (divmod(i, cols) for i in range(rows * cols))]
 
     def picture(self, choice: list) -> tuple:
@@ -528,6 +554,14 @@ class _Board:
         return tuple(tuple(placements[r * cols:(r + 1) * cols]) for r in range(self.rows))
 
 
+def _filed(tiles: list, at: int) -> dict:
+    """``tiles`` filed by ``tile[at]``."""
+    filed: dict = {}
+    for tile in tiles:
+        filed.setdefault(tile[at], []).append(tile)
+    return filed
+
+
 class _Sparse(dict):
     """A table too wide for a list: keys nothing fits read as an empty list."""
 
@@ -535,9 +569,12 @@ class _Sparse(dict):
         return ()
 
 
-_OWN = 6  # a turned tile: need, (kind, quarters), its four codes, then its asks and a 0
-_ASKS = _OWN + 17
+_ASK = 6  # a turned tile: need, (kind, quarters), its four codes, then its asks
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # the cell beyond each side: N, E, S, W
+_GROUPED = 4096  # most entries in the table of cells laid together
 _LISTED = 1 << 16  # widest table kept as a list
+_TICK = 1024  # nodes between looks at the clock
+_NEVER = 1 << 62
 
 
 class _Timeout(Exception):

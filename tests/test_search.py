@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from solver import Fixed, Match, Puzzle, is_solution, search, solve
+from solver import Fixed, Match, Puzzle, is_solution, loops, search, solve
 from solver.generate import planted
 
 
@@ -144,6 +144,17 @@ def test_pure_search_above_3x3_counts_what_the_plain_backtracker_counts(monkeypa
         assert set(pictures_of(p, result.solutions)) == plain_pictures(p)
 
 
+def test_pure_search_longer_than_one_function_hands_every_tile_on(monkeypatch):
+    """A 6x6 is more levels than Python lets one function nest: it runs in chunks."""
+    monkeypatch.setattr(search, "_kernel", lambda board: None)
+    p, grid = planted(6, 6, 10, rng=random.Random(7))
+    assert min(len(levels) for levels in search._Board(p)._starts()) > loops._CHUNK
+    result = solve(p, all=True)
+    assert result.complete and result.count >= 1
+    assert all(is_solution(p, g) for g in result.solutions)
+    assert set(pictures_of(p, [grid])) <= set(pictures_of(p, result.solutions))
+
+
 def test_first_solution_limit_and_timeout(monkeypatch):
     p, _ = planted(3, 3, 3, rng=random.Random(5))
     every = solve(p, all=True)
@@ -180,7 +191,7 @@ def test_cell_looked_up_by_four_neighbours_in_a_sparse_table():
     p = Puzzle(p.tiles, 3, 3, p.match, fixed=hints)
     board = search._Board(p)
     assert any(isinstance(table, search._Sparse)
-               for _, steps in board._starts() for _, (table, *_) in steps)
+               for levels in board._starts() for _, table, _ in levels)
     result = solve(p, all=True)
     assert result.complete and result.count >= 1
     assert set(pictures_of(p, result.solutions)) == plain_pictures(p)
