@@ -14,11 +14,17 @@ The C reference (benchmarks/c/backtrack.c, a plain row-scan backtracker with
 never a part of edgematch. Outside engines run in their own processes (ortools
 and highspy cannot share one) and stop at ``--timeout``, reported as "> T".
 
+``--orders`` asks instead whether the cores would find a first solution
+sooner racing different fill orders than splitting one row-scan tree: it
+counts edgematch's nodes alone, on the framed boards and more 7x7s.
+
     python benchmarks/solver_bench.py [--timeout 5] [--c-timeout 30] [--quick] [--seeds | --framed]
+    python benchmarks/solver_bench.py --orders [--boards 20] [--shuffles 10] [--timeout 2]
 """
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import random
 import shutil
@@ -43,15 +49,19 @@ OUTSIDE = ("cp-sat", "sat", "mip")
 LABEL = {"cp-sat": "CP-SAT", "sat": "CaDiCaL", "mip": "HiGHS"}
 
 
-def instances(quick: bool, part: str | None = None) -> list[tuple[str, Puzzle, bool]]:
-    """(name, puzzle, all solutions?) for the benchmark instances, or one ``part`` of them."""
+def instances(quick: bool, part: str | None = None,
+              sevens: int | None = None) -> list[tuple[str, Puzzle, bool]]:
+    """(name, puzzle, all solutions?) for the benchmark instances, or one ``part`` of them.
+
+    ``sevens`` framed 7x7s: five unless told (two when ``quick``).
+    """
     seeds = [(p.stem, load_puzzle(p), True) for p in sorted((ROOT / "samples" / "puzzles").glob("*"))]
     rng = random.Random(2026)
     signed = [("signed 4x4", planted(4, 4, 4, rng=rng)[0], False),
               ("signed 5x5", planted(5, 5, 4, rng=rng)[0], False)]
     framed = [("framed 6x6", planted(6, 6, 5, 3, rng=random.Random(2))[0], False)]
     framed += [(f"framed 7x7 #{i}", planted(7, 7, 6, 3, rng=random.Random(i))[0], False)
-               for i in range(2 if quick else 5)]
+               for i in range(sevens or (2 if quick else 5))]
     return {"seeds": seeds, "framed": framed}.get(part, seeds + signed + framed)
 
 
@@ -139,6 +149,71 @@ def paired(row: dict, engine: str) -> str:
     return f"{ratio(row[engine], beside, row[engine + ' cap'])} ({shown(beside, 0)})"
 
 
+def mirrored(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` mirrored in its main diagonal: its row scan is the original's column scan.
+
+    A tile ``(N, E, S, W)`` shows ``(W, S, E, N)`` in the mirror. Turning the
+    board gives the same puzzle back (its tiles turn freely), so a row scan
+    from any corner is one of these two trees.
+    """
+    return Puzzle(tuple((w, s, e, n) for n, e, s, w in puzzle.tiles), puzzle.cols, puzzle.rows,
+                  puzzle.match, puzzle.border, name=puzzle.name)
+
+
+def reordered(puzzle: Puzzle, seed: int) -> Puzzle:
+    """``puzzle`` with its tiles listed in another order, the order the search tries them in."""
+    tiles = list(puzzle.tiles)
+    random.Random(seed).shuffle(tiles)
+    return Puzzle(tuple(tiles), puzzle.rows, puzzle.cols, puzzle.match, puzzle.border,
+                  name=puzzle.name)
+
+
+def first_nodes(puzzle: Puzzle, threads: int, timeout: float) -> float:
+    """Nodes edgematch lays to a first solution on ``threads`` cores; inf past ``timeout``."""
+    numba.set_num_threads(threads)
+    result = solve(puzzle, timeout=timeout)
+    assert all(is_solution(puzzle, g) for g in result.solutions)
+    return result.nodes if result.count else math.inf
+
+
+def orders(boards: int, shuffles: int, timeout: float) -> None:
+    """Nodes per core to a first solution: racing the two scans against splitting one.
+
+    A race runs the row scan on one core and the column scan on the other,
+    each over its whole tree, until one finds a solution: the fewer of the
+    two. The split (what edgematch does) shares the row scan's tree out
+    between the cores: its nodes over the cores. Then each scan's median
+    over ``shuffles`` orders of the tiles, and the least and most of both,
+    which show how heavy the tail is.
+    """
+    cores = numba.config.NUMBA_NUM_THREADS
+    cases = instances(False, "framed", sevens=boards)
+    _warm(cores)
+    print(f"| instance | row scan | column scan | race, 2 cores | split, {cores} cores "
+          f"| row scan, {shuffles} orders: median | column scan | least, most of both |")
+    print("|---|---|---|---|---|---|---|---|")
+    races, splits = [], []
+    for name, puzzle, *_ in cases:
+        row, column = first_nodes(puzzle, 1, timeout), first_nodes(mirrored(puzzle), 1, timeout)
+        split = first_nodes(puzzle, cores, timeout) / cores
+        shuffled = [[first_nodes(p, 1, timeout) for p in (q, mirrored(q))]
+                    for q in (reordered(puzzle, seed) for seed in range(shuffles))]
+        rows, columns = zip(*shuffled)
+        races.append(min(row, column))
+        splits.append(split)
+        print(f"| {name} | {_mega(row)} | {_mega(column)} | {_mega(races[-1])} | {_mega(split)} "
+              f"| {_mega(statistics.median(rows))} | {_mega(statistics.median(columns))} "
+              f"| {_mega(min(rows + columns))}, {_mega(max(rows + columns))} |", flush=True)
+    print(f"\n- median nodes per core to a first solution over {len(cases)} boards: race "
+          f"{_mega(statistics.median(races))}, split {_mega(statistics.median(splits))}; "
+          f"the race lays fewer on {sum(r < s for r, s in zip(races, splits))} "
+          f"(> T: not found in {timeout:g} s)")
+
+
+def _mega(nodes: float) -> str:
+    return "> T" if nodes == math.inf else f"{nodes / 1e6:.2f} M"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=5.0,
@@ -153,7 +228,15 @@ def main() -> None:
                       help="only the seed puzzles (all solutions of each; a few seconds)")
     part.add_argument("--framed", action="store_const", dest="part", const="framed",
                       help="only the framed Eternity-style 6x6 and 7x7s")
+    part.add_argument("--orders", action="store_const", dest="part", const="orders",
+                      help="edgematch alone: nodes to a first solution by fill order and tile order")
+    parser.add_argument("--boards", type=int, default=20, help="7x7s for --orders")
+    parser.add_argument("--shuffles", type=int, default=10,
+                        help="tile orders per board for --orders (at least 1)")
     args = parser.parse_args()
+    if args.part == "orders":
+        orders(args.boards, args.shuffles, args.timeout)
+        return
     cases = instances(args.quick, args.part)
     cores = numba.config.NUMBA_NUM_THREADS
 
