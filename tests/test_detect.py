@@ -64,6 +64,17 @@ def test_frogs_faking_a_finer_grid_across_the_seams_stay_3x3(seed, size):
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.05
 
 
+@pytest.mark.parametrize("seed", [0, 19])
+def test_frogs_lines_finer_than_the_seams_do_not_cut_a_block(seed):
+    # Seed 0: the seams at the thirds stand out from the card 3.7 times, the
+    # art's lines at the quarters 2 times (4x4, silently). Seed 19: a block
+    # seen at a slant, 1.21 times as wide as high, whose art's lines at the
+    # sixths were as clear as its seams (6x6, silently).
+    image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", size=(1200, 900), art="frogs")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07
+
+
 @pytest.mark.parametrize("seed, art, size, exif", [(48, "meadow", (1600, 1200), 0), (1, "frogs", (2000, 1500), 90)])
 def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
     # Its sides converge more than a tile's: it was taken for a patch with

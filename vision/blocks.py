@@ -19,6 +19,7 @@ from .table import table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
+RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
 
 
 def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
@@ -142,9 +143,10 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
 
     Every grid whose shape fits the block is tried against the block's seam
     profiles (`seam_profiles`): a grid is there when each inner seam scores
-    above 1. A grid that a square grid's far sharper seams (`_ridge`) cross
-    is dropped; of the rest, the grid whose weakest seam is clearest wins, or
-    a finer one as clear whose seams the clearer square grids' all lie on.
+    above 1. A grid that a square grid's far sharper seams (`_ridge`) cross,
+    or whose own seams cut that grid's cells further, is dropped; of the
+    rest, the grid whose weakest seam is clearest wins, or a finer one as
+    clear whose seams the clearer square grids' all lie on.
     """
     width, height = _block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
@@ -155,18 +157,23 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     if not shown:
         return (1, 1)
 
-    def square(grid):
-        return abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.2)
+    def square(grid):  # a view 35 degrees off square-on shortens a square 1.22 times
+        return abs(np.log((width / height) / (grid[1] / grid[0]))) < np.log(1.25)
 
     def crosses(other, grid):
         return square(other) and bool(grid[0] % other[0] or grid[1] % other[1])
 
-    # A grid that a square grid's far sharper seams cross is art's, however
-    # clear (frogs' lines at a 3x3 block's quarters outshine its seams where
-    # the cards touch and their art is alike on both sides).
+    def coarser(grid, other):  # each of grid's cells is whole cells of other
+        return not (other[0] % grid[0] or other[1] % grid[1])
+
+    # A grid that a square grid's far sharper seams cross, or whose seams
+    # cut that grid's cells further, is art's, however clear (frogs' lines
+    # at a 3x3 block's quarters or sixths outshine its seams where the cards
+    # touch and their art is alike on both sides).
     sharp = {grid: weakest_seam(profiles, grid, score=_ridge) for grid in shown}
     shown = {grid: weakest for grid, weakest in shown.items()
-             if not any(sharp[other] > max(4, 1.5 * sharp[grid]) and crosses(other, grid) for other in shown)}
+             if not any(sharp[other] > max(RIDGE, 1.5 * sharp[grid]) and square(other) and not coarser(grid, other)
+                        for other in shown)}
     # Art fakes a seam here and there, never as clearly as the real ones all
     # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
     # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
