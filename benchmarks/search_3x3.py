@@ -7,7 +7,7 @@ CP-SAT run is often preempted while a 0.1 ms search is not, which inflates
 the ratio, so this one takes the CPU time of each (``time.process_time``),
 interleaved in one process, medians of many runs. It also reports what the
 search time leaves out, setting up (the board, its tables, the fill orders
-compiled into functions), and the whole `solve` call.
+written out as nested loops), and the whole `solve` call.
 
     python benchmarks/search_3x3.py [--runs 60]
 """

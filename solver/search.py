@@ -5,8 +5,11 @@ The representation does the work. Edge codes become small integers with a
 a count, so swapping them is never tried twice; every kind's distinct turns
 are filed in tables keyed by the codes its placed neighbours ask for; and the
 tiles taken of every kind are counted in one int, so "is one left?" is one
-test. The search is then a few lines: lay a tile, look up what the next cell
-allows, and go on only when that is not nothing.
+test. The search is then a few lines: look a cell up by what its laid
+neighbours ask, lay each tile still left, go on. A cell looked up by one
+side is laid together with the cells that close seams onto it, from a table
+of the ways they fit each other (`_Board._levels`), and a whole fill order
+is written out as nested loops (`solver.loops`).
 
 Whole-grid turns are folded by fixing the turn of one tile that is unique and
 looks different in every turn (as the MIP in the seeds fixes one block); the
@@ -382,7 +385,7 @@ class _Board:
     @staticmethod
     def _closes(shape: tuple, group: list) -> bool:
         """Whether a cell ``(cell, keyed)`` is looked up by two sides or more, one facing ``group``."""
-        cell, keyed = shape
+        _, keyed = shape
         return len(keyed) > 1 and any(n == c for _, n in keyed for c, _ in group)
 
     def _level(self, group: list, turned: list, tables: dict):
