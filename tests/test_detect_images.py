@@ -154,6 +154,17 @@ def test_cards_whose_frames_glare_broke_are_found_whole():
     assert_found_whole(image, truth)
 
 
+def test_cards_whose_frames_a_cloths_dark_checks_broke_are_found_whole(tmp_path):
+    # Cream cards on a checked cloth, a phone JPEG turned by EXIF: dark checks
+    # beside the frames broke their rings, and 6 tiles were found, 3 of
+    # them bits of cards (exit 3).
+    image, truth = render_photo(seed=2, layout="scattered", difficulty="normal", art="lookalikes",
+                                size=(2000, 1500), exif=270)
+    assert truth["params"]["table"] == "cloth"
+    save_photo(tmp_path / "phone.jpg", image, truth)
+    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were

@@ -38,8 +38,9 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     quarter of the band are table.
     Else a card the table's colour is found by its dark frame or outline
     (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`);
-    with ``framed``, also a card whose frame glare or a dark check broke
-    (`_framed`: a later look, as it costs a good part of the first).
+    with ``framed``, on a cloth of several hues, also a card whose frame its
+    dark checks or glare broke (`_framed`: a later look, as it costs a good
+    part of the first).
 
     >>> desk = np.full((120, 160, 3), 225, np.uint8)
     >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
@@ -74,14 +75,18 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     # A lamp's hotspot clips a plain table's lightest colour toward white
     # (a pattern's light colour, a cloth's white check, is no glare).
     lightest = centres[np.argmax(centres[:, 0])]
-    if (_hue_off(centres[:, 1:], lightest[1:]) < threshold).all():
+    cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
+    if not cloth:
         clipped = blurred.max(axis=2) >= CLIPPED
         distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
     ringed = _ringed(mask, lines, width)
-    return ringed | _framed(mask, lines, width) if framed else ringed
+    if not (framed and cloth):
+        return ringed
+    thin = _dark_lines(lab[..., 0] / lightness, max(1, width // 2)) & region
+    return ringed | _framed(mask, lines, thin, width)
 
 
 def texture_mask(image: np.ndarray) -> np.ndarray:
@@ -142,15 +147,18 @@ def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
     return _fill_holes(mask) | (closed & faces)
 
 
-def _framed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
+def _framed(mask: np.ndarray, lines: np.ndarray, thin: np.ndarray, width: int) -> np.ndarray:
     """Cards whose dark frame runs along most of their outline, broken or not: uint8 mask.
 
     Glare on a frame, or a dark check beside it, breaks the ring `_ringed`
     needs, and the card falls apart into its figures and stretches of
     frame. Those pieces lie across each other's convex hulls (a card is
-    convex): grouped so, their hull is the card's when ``lines`` run along
-    most of its outline (`FRAMED`) and figures lie inside. A gap's strip of
-    table, a keyboard, a plank's seam carry no figures or no such outline.
+    convex): grouped so, they are a card when ``lines`` run along most of
+    their hull's outline (`FRAMED`) and figures lie inside. A gap's strip
+    of table, a keyboard, a plank's seam carry no figures or no such
+    outline. The card is the hull of its colour and its ``thin`` lines (a
+    printed frame), not of the wide ones: a card's cut side seen at a
+    slant is a dark band outside its face.
     """
     pieces = mask | lines
     groups = cv2.dilate(pieces, _disk(GAP * width))  # across a short break in the frame
@@ -170,7 +178,7 @@ def _framed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
         rim = cv2.polylines(np.zeros_like(mask), [outline], True, 255)
         face = cv2.fillConvexPoly(np.zeros_like(mask), outline, 255)
         if cv2.mean(near, rim)[0] > FRAMED * 255 and cv2.mean(mask, face & ~near)[0] > 0.02 * 255:
-            faces |= face
+            cv2.fillConvexPoly(faces, cv2.convexHull(cv2.findNonZero((mask | thin) & held)), 255)
     return faces
 
 
