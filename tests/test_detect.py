@@ -75,6 +75,15 @@ def test_frogs_lines_finer_than_the_seams_do_not_cut_a_block(seed):
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07
 
 
+def test_a_block_seen_in_bits_by_a_later_look_is_refused_not_cut_small():
+    # Frogs under glare: the colour look sees the block whole but no seams;
+    # the plain look sees it in bits and cut them into 16 cells, a third too
+    # small, filling half the block (a 4x4 puzzle, silently).
+    image, truth = render_photo(seed=33, layout="touching", difficulty="hard", size=(1200, 900), art="frogs")
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07 or problem(tiles) is not None
+
+
 @pytest.mark.parametrize("seed, art, size, exif", [(48, "meadow", (1600, 1200), 0), (1, "frogs", (2000, 1500), 90)])
 def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
     # Its sides converge more than a tile's: it was taken for a patch with

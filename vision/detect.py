@@ -99,14 +99,40 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # a later look whose tiles are far smaller than the first look's cut
     # tiles into bits (a grid of a tile's print).
     size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
+    # Tiles that are sound but too few hold blocks seen whole: a later look
+    # must account for all of each (`_bits_cut`).
+    whole = problem(first, len(first)) is None
     looks = ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06),
              (table_mask(small, framed=True), False, 0.06))
     for mask, plain, reach in looks:
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
         if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
-                and (plain or not _gaps_taken(image, first, seen)):
+                and not (whole and _bits_cut(first, seen)) and (plain or not _gaps_taken(image, first, seen)):
             return seen
     return first
+
+
+def _bits_cut(first: list[np.ndarray], later: list[np.ndarray]) -> bool:
+    """Whether ``later``'s tiles, lying in one of ``first``'s, fill only a part
+    of it: a look that saw a block in bits (glare and the table's colour
+    cutting it up) and cut each bit into cells, so many too small tiles.
+
+    >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
+    >>> cells = [block / 3 + np.float32([30 * i, 30 * j]) for i in range(3) for j in range(3)]
+    >>> _bits_cut([block], cells), _bits_cut([block], [cell / 1.5 for cell in cells[:4]])
+    (False, True)
+    """
+    for tile in first:
+        inside = [cv2.contourArea(np.float32(other)) for other in later if _within(other, tile)]
+        if len(inside) >= 2 and sum(inside) < 0.8 * cv2.contourArea(tile):
+            return True
+    return False
+
+
+def _within(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """Whether nine tenths of ``inner`` lie in ``outer``."""
+    shared, _ = cv2.intersectConvexConvex(np.float32(inner), np.float32(outer))
+    return shared > 0.9 * cv2.contourArea(np.float32(inner))
 
 
 def _gaps_taken(image: np.ndarray, first: list[np.ndarray], later: list[np.ndarray]) -> bool:
@@ -124,8 +150,7 @@ def _gaps_taken(image: np.ndarray, first: list[np.ndarray], later: list[np.ndarr
     for tile in first:
         area = cv2.contourArea(tile)
         for other in later:
-            shared, _ = cv2.intersectConvexConvex(np.float32(tile), np.float32(other))
-            if shared > 0.9 * area:
+            if _within(tile, other):
                 inside.append(tile)
                 grown.append(cv2.contourArea(other) / area)
     return len(grown) >= 3 and float(np.median(grown)) > GROWN \
