@@ -160,8 +160,7 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
     x0, y0 = np.maximum(every.min(axis=0) - pad, 0).astype(int)
     x1, y1 = np.minimum(every.max(axis=0) + pad, image.shape[1::-1]).astype(int)
     scale = size / max(x1 - x0, y1 - y0)
-    photo = cv2.resize(colour(image[y0:y1, x0:x1]), None, fx=scale, fy=scale,
-                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    photo = colour(_resized(image[y0:y1, x0:x1], scale))
     quads = [(np.asarray(c, np.float64) - (x0, y0)) * scale for c in corners_list]
     flagged = _flagged_sides(grid, reinterpreted, mismatched)
     for r, row in enumerate(grid):
@@ -173,6 +172,24 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
     if high > wide:
         return np.hstack([photo, _pad(panel, rows=high)])
     return np.vstack([photo, _pad(panel, cols=wide)])
+
+
+def _resized(image: np.ndarray, scale: float) -> np.ndarray:
+    """``image`` scaled by ``scale``, its pixels averaged where it shrinks.
+
+    OpenCV averages quickly only by a whole factor (a 12 MP photo's tiles
+    shrunk 2.1 times: 30 ms; 2 times: 5 ms). So a picture shrunk two times
+    or more is first resized linearly to a whole multiple of the target
+    (two thirds of its size at the least, too little to alias), which is
+    then averaged down by that whole factor: the same picture to the eye.
+    """
+    whole = int(1 / scale)
+    if whole < 2:
+        return cv2.resize(image, None, fx=scale, fy=scale,
+                          interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    target = round(image.shape[1] * scale), round(image.shape[0] * scale)
+    near = cv2.resize(image, (whole * target[0], whole * target[1]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(near, target, interpolation=cv2.INTER_AREA)
 
 
 def _flagged_sides(grid, reinterpreted, mismatched) -> dict:
