@@ -11,7 +11,7 @@ from solver import Puzzle, is_solution
 from solver.puzzle import Placement
 from vision.cli import main
 from vision.detect import find_tiles
-from vision.images import read_image
+from vision.images import read_image, write_image
 from vision.describe import describe
 from vision.library import Library, add_edges
 from vision.pipeline import photo_edges
@@ -80,6 +80,13 @@ def test_unreadable_photo_is_exit_2(tmp_path, solve):
     code, output = solve(bad, "--library", SAMPLES / "library" / "witches")
     assert code == 2 and "bad.jpg" in output and "Traceback" not in output
 
+
+def test_a_folder_that_is_no_library_is_exit_2_even_when_the_photo_shows_no_puzzle(tmp_path, solve):
+    """The library loads while the tiles are sought; its error still comes first, as it did."""
+    plain = tmp_path / "table.png"
+    write_image(plain, np.full((300, 400, 3), 128, np.uint8))
+    code, output = solve(plain, "--library", tmp_path, "--out", tmp_path / "a.png")
+    assert code == 2 and "not an edgematch library" in output
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
 @pytest.mark.parametrize("name", ["davidlewine-hotrods.jpg", "liorsinai-scramblesquare_serengeti.jpg"])

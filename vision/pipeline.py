@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,7 +26,7 @@ from solver.repair import repair
 
 from . import detect, draw
 from .cli.errors import NotRecognised
-from .describe import SIZE, describe, normalise, tile_crops
+from .describe import SIZE, Looks, describe, normalise, tile_crops
 from .images import read_image, write_image
 from .library import Library, load_library
 from .read import read_edges
@@ -139,9 +140,12 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     path = Path(path)
     out = Path(out) if out else path.with_name(path.stem + ".solved.png")
     image = read_image(path)
-    if isinstance(library, (str, os.PathLike)):
-        library = load_library(library)
-    edges = photo_edges(image, drawing=out, corners=corners)
+    with ThreadPoolExecutor(1) as pool:
+        known = pool.submit(_library_looks, library)  # on the other core while the tiles are sought
+        try:
+            edges = photo_edges(image, drawing=out, corners=corners)
+        finally:
+            library, stored = known.result()  # a broken library is reported before a photo with no puzzle
     rows, cols = grid_shape(len(edges.corners))
     match = Match.parse(library.match) if library else Match()
     if library is None:
@@ -149,7 +153,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
 
         reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
     else:
-        reading = read_edges(describe(edges.crops), library)
+        reading = read_edges(describe(edges.crops), library, stored=stored)
     puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
                                   likeliest=library is not None)
     write_image(out, _drawing(edges, puzzle, result, fix))
@@ -160,6 +164,15 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         document["reinterpreted"] = [{"tile": e.tile + 1, "side": "NESW"[e.side], "read": e.read, "now": e.now}
                                      for e in fix.reinterpreted]
     return document
+
+
+def _library_looks(library: str | os.PathLike | Library | None) -> tuple[Library | None, Looks | None]:
+    """The library, loaded when given as a folder, and its edges' looks; None, None for none."""
+    if library is None:
+        return None, None
+    if isinstance(library, (str, os.PathLike)):
+        library = load_library(library)
+    return library, describe(library.crops)
 
 
 def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: float | None,

@@ -36,7 +36,8 @@ class Reading(NamedTuple):
     candidates: list
 
 
-def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT) -> Reading:
+def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT,
+               stored: Looks | None = None) -> Reading:
     """Read every edge of a photo as a library code.
 
     Parameters
@@ -50,6 +51,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
         Softmax temperature over the codes' distances.
     shift : int
         Template pixels a figure may sit off (`vision.describe.template_distances`).
+    stored : Looks, optional
+        ``describe(library.crops)``, when made already (`vision.pipeline`
+        makes it on the other core while the photo's tiles are sought).
 
     Returns
     -------
@@ -66,7 +70,7 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     [(1, 2, 3, 2)]
     """
     codes = sorted(set(library.codes), key=str)
-    stored = describe(library.crops)
+    stored = describe(library.crops) if stored is None else stored
     d = distances(looks, stored, shift=shift) + pattern_distances(looks, stored, shift=shift)
     code_of = np.array([codes.index(c) for c in library.codes])
     nearest = np.full((len(looks), len(codes)), np.inf)
