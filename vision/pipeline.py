@@ -149,8 +149,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     rows, cols = grid_shape(len(edges.corners))
     match = Match.parse(library.match) if library else Match()
     if library is None:
-        from .zerolabel import read_unlabelled, seam_crops
+        from .zerolabel import read_unlabelled, realigned, seam_crops
 
+        edges = photo_edges(image, corners=realigned(image, edges.corners))
         reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
     else:
         reading = read_edges(describe(edges.crops), library, stored=stored)
