@@ -6,8 +6,8 @@ light falling unevenly across it, and from plain patches alike (a
 cloth's checks the border missed) and from a lamp's hotspot (the table's
 lightest colour, clipped paler: `_glare`); whatever is far from all of them
 is tile (`table_mask`), and so is what a card's dark frame rings (a light card
-on a light desk: `_ringed`) or, in a later look, runs along though glare
-broke it (`_framed`). Card can also be told from table by its sharp
+on a light desk: `_ringed`) or, in a later look on a cloth, runs along
+though glare or a dark check broke it (`_framed`). Card can also be told from table by its sharp
 print (`texture_mask`), for faded card on wood or white tiles on a white desk.
 """
 from __future__ import annotations
