@@ -28,6 +28,14 @@ def test_adding_merges_and_relabelling_keeps_one_entry(tmp_path):
     assert json.loads((tmp_path / INDEX).read_text())["match"] == "signed"
 
 
+def test_the_puzzle_size_is_kept_and_a_photo_of_another_size_refused(tmp_path):
+    add_edges(tmp_path, [crop(10)], [1], [{"tile": 1, "side": "N"}], tiles=9)
+    assert add_edges(tmp_path, [crop(20)], [-1], [{"tile": 2, "side": "N"}]).tiles == 9
+    with pytest.raises(InputError, match="9 tiles, and this photo 16"):
+        add_edges(tmp_path, [crop(30)], [2], [{"tile": 3, "side": "N"}], tiles=16)
+    assert load_library(tmp_path).codes == [1, -1]
+
+
 def test_an_interrupted_write_leaves_the_library_as_it_was(tmp_path, monkeypatch):
     add_edges(tmp_path, [crop(10)], [1], [{"tile": 1, "side": "N"}])
     before = (tmp_path / INDEX).read_bytes()
@@ -71,6 +79,7 @@ def test_label_codes_round_trip(photo, tmp_path):
                                    "--codes", str(tmp_path / "codes.json")])
     assert run.exit_code == 0, run.output
     lib = load_library(tmp_path / "lib")
+    assert lib.tiles == len(codes)
     entries = {(e["tile"], e["side"]): e["code"] for e in lib.entries}
     assert all(entries[(int(t), "NESW"[k])] == c for t, edges in codes.items() for k, c in enumerate(edges))
 

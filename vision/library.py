@@ -2,8 +2,9 @@
 
 A library is a folder a person can open and check::
 
-    DIR/library.json        the index: match rule, and per stored edge its
-                            code, image file, and the photo/tile/side it came from
+    DIR/library.json        the index: match rule, the puzzle's tile count,
+                            and per stored edge its code, image file, and
+                            the photo/tile/side it came from
     DIR/edges/*.png         each edge crop, light-normalised, seam at the top
 
 Writes never lose what was there: new crops go to new files (named by their
@@ -41,6 +42,7 @@ class Library(NamedTuple):
     codes: list
     crops: list
     entries: list  # the index rows: code, image, photo, tile, side
+    tiles: int | None = None  # tiles in the puzzle, as the photos it was taught from showed it
 
 
 def load_library(path: str | os.PathLike) -> Library:
@@ -62,14 +64,17 @@ def load_library(path: str | os.PathLike) -> Library:
         Match.parse(data.get("match", "signed"))
         entries = list(data["edges"])
         codes = [normalise_code(e["code"]) for e in entries]
+        tiles = data.get("tiles")
+        if tiles is not None and (not isinstance(tiles, int) or tiles < 1):
+            raise ValueError(f"tiles is {tiles!r}, not a count of tiles")
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise InputError(f"{index}: broken library index: {error}") from None
     crops = [read_image(folder / e["image"]) for e in entries]
-    return Library(folder, data.get("match", "signed"), codes, crops, entries)
+    return Library(folder, data.get("match", "signed"), codes, crops, entries, tiles)
 
 
 def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Sequence,
-              sources: Sequence[dict], match: object = None) -> Library:
+              sources: Sequence[dict], match: object = None, tiles: int | None = None) -> Library:
     """Store edge crops with their codes in the library at ``path`` (made if new).
 
     Parameters
@@ -85,11 +90,21 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
         (e.g. ``{"photo": "a.jpg", "tile": 3, "side": "E"}``).
     match : match spec, optional
         The rule the codes follow; default: the library's, else "signed".
+    tiles : int, optional
+        The tiles in the photo the crops come from: the puzzle's size, which
+        `solve` then expects to find in a photo read with this library.
 
     Returns
     -------
     Library
         The library as now stored.
+
+    Raises
+    ------
+    InputError
+        When the folder cannot be written, or ``tiles`` is not the count the
+        library was taught before (a photo of another puzzle, or one whose
+        tiles were not all found).
 
     Examples
     --------
@@ -106,6 +121,9 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
     if match is None:
         match = old.match if old else "signed"
     Match.parse(match)
+    known = old.tiles if old else None
+    if tiles is not None and known is not None and tiles != known:
+        raise InputError(f"{folder}: its puzzle has {known} tiles, and this photo {tiles}")
     try:
         (folder / "edges").mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -118,7 +136,8 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
             write_image(folder / image, crop)
         entries.pop(image, None)  # a re-labelled crop moves to the end
         entries[image] = {"code": normalise_code(code), "image": image, **source}
-    _write_index(folder, {"format": FORMAT, "version": VERSION, "match": match,
+    size = {"tiles": tiles or known} if tiles or known else {}
+    _write_index(folder, {"format": FORMAT, "version": VERSION, "match": match, **size,
                           "edges": list(entries.values())})
     return load_library(folder)
 

@@ -73,7 +73,7 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
     stored = add_edges(library, [edges.crops[4 * (t - 1) + k] for t in chosen for k in range(4)],
                        [code for t in chosen for code in by_tile[t]],
                        [{"photo": Path(photo).name, "tile": t, "side": SIDES[k]} for t in chosen for k in range(4)],
-                       match=match)
+                       match=match, tiles=n)
     click.echo(f"{library}: stored {4 * len(chosen)} edges of {len(chosen)} tiles from {photo} "
                f"({len(stored.codes)} edges, {len(set(stored.codes))} codes in the library)")
     return 0
