@@ -74,6 +74,19 @@ def test_missing_tiles_are_exit_3_and_what_was_found_is_drawn(tmp_path, solve):
     assert read_image(tmp_path / "a.png").size
 
 
+def test_a_square_count_is_not_a_puzzle_when_the_library_knows_its_size(tmp_path, solve):
+    """Four tiles left would make a 2x2; the library was taught a 3x3, so it is exit 3."""
+    image, truth = render_photo(seed=14, layout="scan", difficulty="normal", art="witches", size=(1600, 1200))
+    for tile in truth["tiles"][:5]:
+        corners = np.int32(tile["corners"])
+        image[corners[:, 1].min() - 30:corners[:, 1].max() + 30, corners[:, 0].min() - 30:corners[:, 0].max() + 30] = \
+            (255, 255, 255)  # the page
+    path = tmp_path / "four.png"
+    save_photo(path, image, truth)
+    code, output = solve(path, "--library", SAMPLES / "library" / "witches", "--out", tmp_path / "a.png")
+    assert code == 3 and "found 4 tiles, expected 9" in output
+
+
 def test_unreadable_photo_is_exit_2(tmp_path, solve):
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"not a jpeg")

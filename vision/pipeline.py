@@ -50,12 +50,14 @@ class PhotoEdges(NamedTuple):
 
 
 def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
-                corners: list | None = None) -> PhotoEdges:
+                corners: list | None = None, count: int | None = None) -> PhotoEdges:
     """Find the tiles of a photo and cut out their edges.
 
     ``corners``, when given, are the tiles' (4, 2) corners (NW, NE, SE, SW
     in reading orientation) and nothing is sought: e.g. a photo's truth, to
-    measure reading apart from finding.
+    measure reading apart from finding. ``count``, when known (a library
+    knows its puzzle's), is how many tiles there must be; else any square
+    grid of them is a puzzle.
 
     Raises
     ------
@@ -73,7 +75,7 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     (9, 36, (48, 96, 3))
     """
     corners = detect.find_tiles(image) if corners is None else [np.float32(c) for c in corners]
-    trouble = detect.problem(corners)
+    trouble = detect.problem(corners, count)
     if trouble:
         if drawing is not None:
             write_image(drawing, draw.number_tiles(image, corners))
@@ -147,9 +149,10 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     with ThreadPoolExecutor(1) as pool:
         known = pool.submit(_library_looks, library)  # on the other core while the tiles are sought
         try:
-            edges = photo_edges(image, drawing=out, corners=corners)
+            corners = detect.find_tiles(image) if corners is None else corners
         finally:
             library, stored = known.result()  # a broken library is reported before a photo with no puzzle
+    edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
     rows, cols = grid_shape(len(edges.corners))
     match = Match.parse(library.match) if library else Match()
     if library is None:
