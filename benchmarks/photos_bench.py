@@ -96,7 +96,8 @@ def teach(art: str, work: Path) -> Path:
         folder = work / f"library-{art}"
         sources = [{"photo": f"{art}-{seed}", "tile": i // 4 + 1, "side": "NESW"[i % 4]}
                    for i in range(len(edges.crops))]
-        add_edges(folder, edges.crops, [c for m in matches for c in m.edges], sources, match=truth["match"])
+        add_edges(folder, edges.crops, [c for m in matches for c in m.edges], sources, match=truth["match"],
+                  tiles=len(truth["tiles"]))
         return folder
     raise RuntimeError(f"no teacher photo of {art} was detected cleanly")
 
