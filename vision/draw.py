@@ -48,6 +48,16 @@ def colour(image: np.ndarray) -> np.ndarray:
     return image.copy()
 
 
+def ready_font() -> None:
+    """Load OpenCV's font on the calling thread, ahead of the first text drawn there.
+
+    OpenCV unpacks its built-in font on each thread's first text (20-40 ms,
+    and it keeps it per thread): a caller with a thread to spare loads it
+    there while other work runs, and then draws on that thread.
+    """
+    cv2.getTextSize("0", FONT, 1.0, 1)
+
+
 def tile_side(corners: np.ndarray) -> float:
     """Mean side length of a tile quadrilateral, in pixels."""
     quad = np.asarray(corners, np.float64)

@@ -146,25 +146,29 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     path = Path(path)
     out = Path(out) if out else path.with_name(path.stem + ".solved.png")
     image = read_image(path)
-    with ThreadPoolExecutor(1) as pool:
-        known = pool.submit(_library_looks, library)  # on the other core while the tiles are sought
+    # One helper thread, on the other core while the tiles are sought: it loads the
+    # library, then OpenCV's font, which OpenCV keeps per thread, so it draws the answer too.
+    with ThreadPoolExecutor(1) as helper:
+        known = helper.submit(_library_looks, library)
+        helper.submit(draw.ready_font)
         try:
             corners = detect.find_tiles(image) if corners is None else corners
         finally:
             library, stored = known.result()  # a broken library is reported before a photo with no puzzle
-    edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
-    rows, cols = grid_shape(len(edges.corners))
-    match = Match.parse(library.match) if library else Match()
-    if library is None:
-        from .zerolabel import read_unlabelled, realigned, seam_crops
+        edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
+        rows, cols = grid_shape(len(edges.corners))
+        match = Match.parse(library.match) if library else Match()
+        if library is None:
+            from .zerolabel import read_unlabelled, realigned, seam_crops
 
-        edges = photo_edges(image, corners=realigned(image, edges.corners))
-        reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
-    else:
-        reading = read_edges(describe(edges.crops), library, stored=stored)
-    puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
-                                  likeliest=library is not None)
-    write_image(out, _drawing(edges, puzzle, result, fix))
+            edges = photo_edges(image, corners=realigned(image, edges.corners))
+            reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
+        else:
+            reading = read_edges(describe(edges.crops), library, stored=stored)
+        puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
+                                      likeliest=library is not None)
+        drawing = helper.submit(_drawing, edges, puzzle, result, fix).result()
+    write_image(out, drawing)
     document = solution_json(str(path), puzzle, result,
                              corners=edges.corners, confidence=reading.confidence,
                              annotated=str(out))
