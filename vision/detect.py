@@ -89,7 +89,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # card the table's colour (faded card on wood, white on a white desk) is
     # told by its sharp print; a card whose dark frame glare or a dark check
     # broke, by the frame's pieces around its figures (`table_mask`'s ``framed``).
-    first = _tiles_seen(image, small, scale, table_mask(small))
+    colour = table_mask(small)
+    first = _tiles_seen(image, small, scale, colour)
     if problem(first) is None:
         return first
     # On a plain ground a printed border may be the table's colour too: the
@@ -100,31 +101,50 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tiles into bits (a grid of a tile's print).
     size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
     # Tiles that are sound but too few hold blocks seen whole: a later look
-    # must account for all of each (`_bits_cut`).
+    # must account for all of each, along seams this look sees (`_cut_apart`).
     whole = problem(first, len(first)) is None
     looks = ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06),
              (table_mask(small, framed=True), False, 0.06))
     for mask, plain, reach in looks:
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
         if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
-                and not (whole and _bits_cut(first, seen)) and (plain or not _gaps_taken(image, first, seen)):
+                and not (whole and _cut_apart(small, colour, scale, first, seen)) \
+                and (plain or not _gaps_taken(image, first, seen)):
             return seen
     return first
 
 
-def _bits_cut(first: list[np.ndarray], later: list[np.ndarray]) -> bool:
-    """Whether ``later``'s tiles, lying in one of ``first``'s, fill only a part
-    of it: a look that saw a block in bits (glare and the table's colour
-    cutting it up) and cut each bit into cells, so many too small tiles.
+def _cut_apart(small: np.ndarray, mask: np.ndarray, scale: float, first: list[np.ndarray],
+               later: list[np.ndarray]) -> bool:
+    """Whether ``later``'s tiles, lying in one of ``first``'s (a block seen
+    whole), cut it apart in a way the first look (``mask`` on ``small``, of
+    ``scale``) denies.
+
+    Either they fill only a part of it: a look that saw the block in bits
+    (glare and the table's colour cutting it up) and cut each bit into
+    cells, so many too small tiles. Or they cut it along lines where the
+    first look sees no seam at all, not even a faint one: a look whose
+    table inside the block (flat print) fakes a finer grid.
 
     >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
+    >>> small = np.full((100, 100, 3), 90, np.uint8); small[:, 30::30] = small[30::30] = 20  # seams at thirds
+    >>> mask = np.full((100, 100), 255, np.uint8)
     >>> cells = [block / 3 + np.float32([30 * i, 30 * j]) for i in range(3) for j in range(3)]
-    >>> _bits_cut([block], cells), _bits_cut([block], [cell / 1.5 for cell in cells[:4]])
-    (False, True)
+    >>> quarters = [block / 4 + np.float32([22.5 * i, 22.5 * j]) for i in range(4) for j in range(4)]
+    >>> [_cut_apart(small, mask, 1, [block], tiles) for tiles in (cells, cells[:4], quarters)]
+    [False, True, True]
     """
     for tile in first:
-        inside = [cv2.contourArea(np.float32(other)) for other in later if _within(other, tile)]
-        if len(inside) >= 2 and sum(inside) < 0.8 * cv2.contourArea(tile):
+        inside = [other for other in later if _within(other, tile)]
+        if len(inside) < 2:
+            continue
+        areas = [cv2.contourArea(np.float32(other)) for other in inside]
+        if sum(areas) < 0.8 * cv2.contourArea(np.float32(tile)):
+            return True
+        block = clockwise((np.float32(tile) + 0.5) * scale - 0.5)
+        side = np.sqrt(np.median(areas)) * scale
+        grid = tuple(max(1, round(float(np.linalg.norm(block[i] - block[0])) / side)) for i in (3, 1))
+        if weakest_seam(seam_profiles(small, mask, block), grid) <= 0.6:
             return True
     return False
 
