@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,9 +31,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect import find_tiles, problem
-from vision.images import read_image
-from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree, not whatever copy is installed
+
+from vision.detect import find_tiles, problem  # noqa: E402
+from vision.images import read_image  # noqa: E402
+from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo  # noqa: E402
 
 TURNS = (0, 90, 270)
 
