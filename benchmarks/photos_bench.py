@@ -24,7 +24,11 @@ Two parts:
   one untimed run of each). Both may write and reuse compiled bytecode (in
   a cache of the run's own), as an installed package has it from pip, even
   where PYTHONDONTWRITEBYTECODE is set: compiling edgematch's modules from
-  source in every process would cost about 30 ms a user never pays.
+  source in every process would cost about 30 ms a user never pays. The
+  ratio of CPU seconds (all threads) is reported too: it is not the target
+  (the solve uses both cores), but it moves far less than wall time when
+  other work loads the machine, so it tells whether a change cut work
+  where wall times cannot.
 
 Run in parts on a shared machine::
 
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -175,7 +180,7 @@ def judge(path: Path, truth: dict, library: Path, truth_corners: bool = False) -
 def speed(count: int, libraries: dict, work: Path) -> None:
     """End-to-end `edgematch solve` on 12 MP JPEGs against a bare cv2 decode, fresh processes."""
     arts = list(libraries)
-    solve_times, decode_times = [], []
+    solve_times, decode_times, solve_cpu, decode_cpu = [], [], [], []
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     for i in range(count):
@@ -188,19 +193,28 @@ def speed(count: int, libraries: dict, work: Path) -> None:
         solve = [sys.executable, "-c", "from vision.cli import main; main()", "solve", str(path), "--library", str(libraries[art]),
                  "--json", "--out", str(work / f"big-{i}.solved.png")]
         decode = [sys.executable, "-c", f"import cv2; cv2.imread({str(path)!r})"]
-        for command, times in ((decode, decode_times), (solve, solve_times)):
-            runs = []
-            for _ in range(4):
-                start = time.perf_counter()
-                subprocess.run(command, capture_output=True, check=False, env=env)
-                runs.append(time.perf_counter() - start)
-            times.append(statistics.median(runs[1:]))
+        for command, times, cpu in ((decode, decode_times, decode_cpu), (solve, solve_times, solve_cpu)):
+            runs = [timed(command, env) for _ in range(4)][1:]
+            times.append(statistics.median(wall for wall, _ in runs))
+            cpu.append(statistics.median(used for _, used in runs))
         print(f"12 MP photo {i} ({art}): solve {solve_times[-1]:.2f} s, bare decode {decode_times[-1]:.2f} s, "
-              f"ratio {solve_times[-1] / decode_times[-1]:.1f}", flush=True)
+              f"ratio {solve_times[-1] / decode_times[-1]:.1f} (CPU {solve_cpu[-1] / decode_cpu[-1]:.1f})", flush=True)
     ratio = [s / d for s, d in zip(solve_times, decode_times)]
+    cpu_ratio = [s / d for s, d in zip(solve_cpu, decode_cpu)]
     print(f"\nspeed: {count} photos of {BIG[0]}x{BIG[1]}: solve median {statistics.median(solve_times):.2f} s "
           f"(max {max(solve_times):.2f}), bare cv2 decode median {statistics.median(decode_times):.2f} s, "
-          f"ratio median {statistics.median(ratio):.1f} (max {max(ratio):.1f})")
+          f"ratio median {statistics.median(ratio):.1f} (max {max(ratio):.1f}); "
+          f"CPU seconds ratio median {statistics.median(cpu_ratio):.1f}")
+
+
+def timed(command: list, env: dict) -> tuple[float, float]:
+    """Wall and CPU seconds (user and system, all threads) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, capture_output=True, check=False, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 if __name__ == "__main__":
