@@ -195,7 +195,8 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
                 mine = grouping_looks(tile_crops([_window(wide[t], move)]))
                 trial = Looks(*(np.concatenate([every[:4 * t], own, every[4 * t + 4:]])
                                 for every, own in zip(looks, mine)))
-                score = _nearest_other(half_distances(trial))[4 * t:4 * t + 4].sum()
+                own = half_distances(trial, edges=range(4 * t, 4 * t + 4))
+                score = own[:, np.arange(len(trial)) // 4 != t].min(axis=1).sum()
                 if score < _KEEP * best:
                     best, moves[t], looks = score, move, trial
     return [_moved(c, move) for c, move in zip(corners, moves)]
@@ -235,7 +236,7 @@ def _nearest_other(d: np.ndarray) -> np.ndarray:
     return np.where(tile[:, None] == tile[None, :], np.inf, d).min(axis=1)
 
 
-def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
+def half_distances(looks: Looks, truncate: float = 90.0, edges: Sequence[int] | None = None) -> np.ndarray:
     """Dissimilarity of edges as halves, for telling the two halves of one figure apart.
 
     `vision.describe.distances` weights pixels by nearness to the seam, which
@@ -249,16 +250,27 @@ def half_distances(looks: Looks, truncate: float = 90.0) -> np.ndarray:
     out, and so is letting templates slip a cell: on rendered photos both
     misgroup more edges than they save.
 
+    Parameters
+    ----------
+    looks : Looks
+        `grouping_looks` of one photo's edges.
+    truncate : float
+        Delta-E beyond which pixels differ no further.
+    edges : sequence of int, optional
+        The edges to measure from, all by default (`realigned` measures
+        one tile's four against all).
+
     Returns
     -------
-    d : (n, n) symmetric float ndarray, 0 on the diagonal
+    d : (len(edges), n) float ndarray, 0 from an edge to itself; symmetric for all edges
     """
     rows, cols = looks.lab.shape[1:3]
     mask = (looks.weight > 0) * edge_mask((rows, cols))
     lab = even_light(looks.lab, mask)
     weight = mask * telling_pixels(lab)
-    d = template_distances(lab, weight, lab, weight, truncate)
-    np.fill_diagonal(d, 0)
+    edges = np.arange(len(lab)) if edges is None else np.asarray(edges)
+    d = template_distances(lab[edges], weight[edges], lab, weight, truncate)
+    d[np.arange(len(edges)), edges] = 0
     return d
 
 
