@@ -146,7 +146,8 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     above 1. A grid that a square grid's far sharper seams (`_ridge`) cross,
     or whose own seams cut that grid's cells further, is dropped; of the
     rest, the grid whose weakest seam is clearest wins, or a finer one as
-    clear whose seams the clearer square grids' all lie on.
+    clear whose seams the clearer square grids' all lie on or stand out
+    more sharply than theirs.
     """
     width, height = _block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
@@ -178,9 +179,12 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
     # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
     # A grid whose cells a clearer square grid's seams run through is art's
-    # (5x5 frogs across a 3x3 block's seams): real seams lie on every finer grid's.
+    # (5x5 frogs across a 3x3 block's seams): real seams lie on every finer
+    # grid's. Unless its own seams stand out sharply, more than the clearer
+    # grid's: cards' cuts (frogs meeting at a 3x3 block's halves fake a 2x2).
     def crossed(grid, weakest):
-        return any(other > weakest and crosses(crossing, grid) for crossing, other in shown.items())
+        return any(other > weakest and crosses(crossing, grid) and sharp[grid] <= max(RIDGE, sharp[crossing])
+                   for crossing, other in shown.items())
 
     clearest = max(shown.values())
     return max((grid for grid, weakest in shown.items() if weakest >= 0.8 * clearest and not crossed(grid, weakest)),
