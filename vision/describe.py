@@ -286,10 +286,13 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
             wa, wb = weight_a[a].reshape(n, -1), weight_b[b].reshape(m, -1)
             seen = wa.any(axis=0) & wb.any(axis=0)  # off the sides' triangles no pair weighs a pixel: half the work
             wa, wb = wa[:, seen], wb[:, seen]
-            square = np.zeros((n, m, wa.shape[1]), dtype)
-            for la, lb in zip(channels_a, channels_b):  # channel by channel, in place: far less memory to sweep
-                step = la[a].reshape(n, -1)[:, None, seen] - lb[b].reshape(m, -1)[None, :, seen]
-                square += step * step
+            square = step = None
+            for la, lb in zip(channels_a, channels_b):  # channel by channel, in two buffers: far less memory to sweep
+                step = np.subtract(la[a].reshape(n, -1)[:, None, seen], lb[b].reshape(m, -1)[None, :, seen], out=step)
+                if square is None:
+                    square = step * step  # the first channel starts the sum: no zeros to fill and add to
+                else:
+                    square += np.multiply(step, step, out=step)
             pixel = np.minimum(np.sqrt(square, out=square), truncate, out=square)
             pixel *= wa[:, None, :]
             total = np.einsum("nmp,mp->nm", pixel, wb) / truncate
