@@ -245,7 +245,9 @@ def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
     """What keeps the tiles found from being a puzzle, in one line, or None.
 
     Checks the count (``count`` when given, else any square grid of at
-    least 2x2; another count is taken for a 3x3 that lost or gained tiles)
+    least 3x3; another count is taken for a 3x3 that lost or gained tiles,
+    and four tiles for a 3x3 block cut in quarters, far likelier in a photo
+    than a 2x2 puzzle, which a library that knows its size lets through)
     and then tiles lying across each other, far from the others' size or far
     from square. `detect` and `solve` both report a photo with this line
     (exit 3).
@@ -266,10 +268,12 @@ def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
     'found 2 tiles, expected 9; tiles 1 and 2 overlap'
     >>> problem([square + 20 * i for i in range(9)]) is None
     True
+    >>> problem([square + 20 * i for i in range(4)]), problem([square + 20 * i for i in range(4)], count=4)
+    ('found 4 tiles, expected 9', None)
     """
     found = len(tiles)
     if count is None:  # any square grid; a count that is none is most likely a 3x3 short
-        count = found if found >= 4 and round(found ** 0.5) ** 2 == found else max(9, round(found ** 0.5) ** 2)
+        count = found if found >= 9 and round(found ** 0.5) ** 2 == found else max(9, round(found ** 0.5) ** 2)
     troubles = [] if found == count else [f"found {found or 'no'} tile{'' if found == 1 else 's'}, expected {count}"]
     shape = _misfit(tiles)
     return "; ".join(troubles + ([shape] if shape else [])) or None
