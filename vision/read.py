@@ -9,6 +9,7 @@ the second one when only that fits.
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
@@ -71,7 +72,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     """
     codes = sorted(set(library.codes), key=str)
     stored = describe(library.crops) if stored is None else stored
-    d = distances(looks, stored, shift=shift) + pattern_distances(looks, stored, shift=shift)
+    with ThreadPoolExecutor(1) as pool:  # the two on both cores: numpy lets go of the GIL for most of them
+        pattern = pool.submit(pattern_distances, looks, stored, shift=shift)
+        d = distances(looks, stored, shift=shift) + pattern.result()
     code_of = np.array([codes.index(c) for c in library.codes])
     nearest = np.full((len(looks), len(codes)), np.inf)
     for k in range(len(codes)):
