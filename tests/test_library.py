@@ -58,6 +58,9 @@ def test_a_broken_library_is_one_line_naming_it(tmp_path):
         load_library(tmp_path)
     with pytest.raises(InputError, match="not an edgematch library"):
         load_library(tmp_path / "nowhere")
+    (tmp_path / INDEX).write_text(json.dumps({"format": "edgematch-library", "tiles": "nine", "edges": []}))
+    with pytest.raises(InputError, match="tiles is 'nine'"):
+        load_library(tmp_path)
 
 
 @pytest.fixture(scope="module")
