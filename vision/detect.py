@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from itertools import combinations
 
 import cv2
@@ -103,10 +104,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # Tiles that are sound but too few hold blocks seen whole: a later look
     # must account for all of each, along seams this look sees (`_cut_apart`).
     whole = problem(first, len(first)) is None
-    looks = ((table_mask(small, plain=True), True, 0.12), (texture_mask(small), False, 0.06),
-             (table_mask(small, framed=True), False, 0.06))
-    for mask, plain, reach in looks:
-        seen = _tiles_seen(image, small, scale, mask, plain, reach)
+    # Each look's mask is made only when the looks before it found no puzzle.
+    looks = ((partial(table_mask, plain=True), True, 0.12), (texture_mask, False, 0.06),
+             (partial(table_mask, framed=True), False, 0.06))
+    for look, plain, reach in looks:
+        seen = _tiles_seen(image, small, scale, look(small), plain, reach)
         if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
                 and not (whole and _cut_apart(small, colour, scale, first, seen)) \
                 and (plain or not _gaps_taken(image, first, seen)):
