@@ -422,7 +422,7 @@ class _Board:
         hint (taken out of the counts already, so ``need`` 0), and no way
         takes more of a kind than are left. None past ``_GROUPED`` entries.
         """
-        width, border, partner = self.any + 2, self.border, self.partner
+        width, border = self.any + 2, self.border
         fits = []
         for dr, dc, outer, frame, fix in shape:
             tiles = [tile for tile in turned if all(tile[2 + side] == border for side in frame)]
@@ -445,7 +445,7 @@ class _Board:
             nonlocal entries
             if inner[j]:
                 side, i = inner[j][0]
-                tiles = by_seam[j].get(partner[laid[i][2 + (side + 2) % 4]], ())
+                tiles = by_seam[j].get(laid[i][_ASK + (side + 2) % 4], ())  # what the laid tile asks
             else:
                 tiles = fits[j]
             more_seams, scales = inner[j][1:], scaled[j]
@@ -453,8 +453,7 @@ class _Board:
                 kind = tile[1][0]
                 if tile[0] and used[kind] == left[kind]:
                     continue
-                if more_seams and any(tile[2 + side] != partner[laid[i][2 + (side + 2) % 4]]
-                                      for side, i in more_seams):
+                if more_seams and any(tile[2 + side] != laid[i][_ASK + (side + 2) % 4] for side, i in more_seams):
                     continue
                 here = key
                 for at, scale in scales:
