@@ -124,6 +124,7 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
     known = old.tiles if old else None
     if tiles is not None and known is not None and tiles != known:
         raise InputError(f"{folder}: its puzzle has {known} tiles, and this photo {tiles}")
+    tiles = known if tiles is None else tiles
     try:
         (folder / "edges").mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -136,7 +137,7 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
             write_image(folder / image, crop)
         entries.pop(image, None)  # a re-labelled crop moves to the end
         entries[image] = {"code": normalise_code(code), "image": image, **source}
-    size = {"tiles": tiles or known} if tiles or known else {}
+    size = {} if tiles is None else {"tiles": tiles}
     _write_index(folder, {"format": FORMAT, "version": VERSION, "match": match, **size,
                           "edges": list(entries.values())})
     return load_library(folder)
