@@ -17,6 +17,9 @@ show north and west); here it is flattened into arrays:
   it never falls below zero. Only an inner tile that opens a seam to an
   inner cell below or right of it changes it (every other change cancels
   out), and a tile that would take it below zero is not laid;
+- cells are laid in an order where each is looked up by its north and west
+  sides only (`fill_order`): row by row on a framed board, in square shells
+  from a corner on a board with no frame;
 - the recursion is an explicit stack (per cell: the next candidate and the
   end of its list), so a search stops after a budget of nodes, hands its
   solutions to Python and resumes exactly where it was. Python checks the
@@ -73,18 +76,21 @@ class Tables:
         rows_.append((-1, 0, board.border * width, board.border, 0, 0))  # the virtual cell's
         self.candidate = np.array(rows_, dtype=np.int32)
         self.virtual = len(rows_)  # pos of the virtual cell: its candidate is the last
-        index = np.arange(cells)
-        self.above = np.where(index >= cols, index - cols, cells).astype(np.int32)
-        self.before = np.where(index % cols > 0, index - 1, cells).astype(np.int32)
-        last_col = np.arange(cells) % cols == cols - 1
-        last_row = np.arange(cells) >= cells - cols
-        cls = last_col + 2 * last_row if strict else np.zeros(cells, int)
+        # everything below is per level d, the d-th cell laid; `level` maps a cell to its level
+        order = fill_order(rows, cols, framed=strict)
+        self.level = np.empty(cells, dtype=np.int64)
+        self.level[order] = np.arange(cells)
+        row, col = np.divmod(order, cols)
+        self.above = np.where(row > 0, self.level[order - cols * (row > 0)], cells).astype(np.int32)
+        self.before = np.where(col > 0, self.level[order - (col > 0)], cells).astype(np.int32)
+        cls = (col == cols - 1) + 2 * (row == rows - 1) if strict else np.zeros(cells, int)
         self.frame = (cls * width * width).astype(np.int32)
         self.fixed = np.full(cells, -1, dtype=np.int32)  # a hint cell's 4 * kind + quarters
         for cell, choice in board.fixed.items():
-            self.fixed[cell] = 4 * choice[0] + choice[1]
+            self.fixed[self.level[cell]] = 4 * choice[0] + choice[1]
         self.left = np.array(board.left, dtype=np.int32)
-        self.seams, self.slack = _seams(board, outward, colour)
+        seams, self.slack = _seams(board, outward, colour)
+        self.seams = seams[order]
 
     def args(self) -> tuple:
         return (self.cells, self.start, self.candidate, self.frame, self.fixed,
@@ -92,6 +98,32 @@ class Tables:
 
     def first_key(self) -> int:
         return int(self.frame[0] + self.candidate[-1, 2] + self.candidate[-1, 3])
+
+
+def fill_order(rows: int, cols: int, framed: bool) -> np.ndarray:
+    """The cells in the order the kernel lays them.
+
+    Every cell is looked up by the sides it shares with cells laid before
+    it, and these are only ever its north and west sides, so one (north,
+    west) table serves any such order. A framed board is filled row by row:
+    its frame already fixes the first row's north sides. With no frame, a
+    row scan lays a whole first row looked up by one side each before any
+    cell closes a seam, so it grows square shells out of the corner instead,
+    each down its new column and then along its new row: only the first
+    cell of each shell has one side looked up.
+
+    >>> fill_order(3, 3, framed=False).tolist()
+    [0, 1, 3, 4, 2, 5, 6, 7, 8]
+    """
+    if framed:
+        return np.arange(rows * cols)
+    order = []
+    for k in range(max(rows, cols)):
+        if k < cols:
+            order += [r * cols + k for r in range(min(k, rows))]
+        if k < rows:
+            order += [k * cols + c for c in range(min(k + 1, cols))]
+    return np.array(order)
 
 
 def _seams(board, outward: bool, colour: list) -> tuple:
@@ -315,7 +347,7 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
         board.nodes += int(slots.nodes[slots.busy].sum())
         for s in np.flatnonzero(slots.busy):
             for code in slots.found[s, :slots.nfound[s]]:
-                if keep([divmod(int(c), 4) for c in code]):
+                if keep([divmod(int(c), 4) for c in code[tables.level]]):
                     return False
         slots.busy &= slots.status != DONE
         if watch.check(board.nodes, int(slots.depth.max()) + 1):

@@ -16,7 +16,7 @@ looks different in every turn (as the MIP in the seeds fixes one block); the
 pure search lays that tile first, in each cell in turn, and grows outwards
 from it, always to the cell with the most sides fixed. When no tile qualifies
 the solutions are deduplicated by their canonical turn. Grids above 3x3 run
-the row-scan kernel in `solver.kernel` over the `(north, west)` table.
+the compiled kernel in `solver.kernel` over the `(north, west)` table.
 """
 from __future__ import annotations
 
