@@ -236,7 +236,7 @@ def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
     s = max(tile_side(quad), max(photo.shape[:2]) / 5.5)
     text(photo, f"R{row + 1} C{col + 1}", centre - (0, 0.2 * s), 0.15 * s)
     _turn_arrow(photo, centre + (0, 0.17 * s), 0.2 * s, quarters)
-    text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.15, 0.1 * s, badge=OUTLINE, ink=BADGE)
+    text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.12, 0.13 * s, badge=OUTLINE, ink=BADGE)
 
 
 def _turn_arrow(image, centre, radius: float, quarters: int) -> None:
