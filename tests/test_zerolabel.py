@@ -10,7 +10,8 @@ from vision.describe import SIZE, normalise, tile_crops
 from vision.pipeline import photo_edges, solve_photo
 from vision.rectify import rectify
 from vision.render import LAYOUTS, match_tiles, render_photo
-from vision.zerolabel import LONER, _matchings, _moved, neighbour_groups, read_unlabelled, realigned, seam_crops
+from vision.zerolabel import (LONER, _matchings, _moved, likely_halves, neighbour_groups, read_unlabelled, realigned,
+                              seam_crops)
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
@@ -102,6 +103,29 @@ def test_of_two_groupings_that_fit_the_one_whose_edges_sit_squarely_wins(art):
     reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
     found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
     assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+
+
+# puzzles that use only three of their four figures (one random 3x3 in 200): read as eight halves, two of the
+# six were split, and the split reading fitted with a wrong pairing (critters) or fitted nowhere (lookalikes)
+@pytest.mark.parametrize("art, seed", [("critters", 472), ("lookalikes", 94)])
+def test_a_puzzle_of_three_figures_is_read_as_six_halves(art, seed):
+    image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
+                                size=(1600, 1200))
+    edges = photo_edges(image, corners=[t["corners"] for t in truth["tiles"]])
+    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
+    assert len({abs(c) for tile in puzzle.tiles for c in tile}) == 3
+    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
+    assert len({c for tile in reading.tiles for c in tile}) == 6
+    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
+    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+
+
+@pytest.mark.parametrize("halves, expected", [(8, (8,)), (6, (6, 8))])
+def test_the_number_of_halves_is_where_groups_stand_apart(halves, expected):
+    rng = np.random.default_rng(2)
+    centres = rng.normal(size=(halves, 5)) * 5
+    points = centres[np.arange(36) % halves] + rng.normal(size=(36, 5)) * 0.3
+    assert likely_halves(np.linalg.norm(points[:, None] - points[None], axis=-1)) == expected
 
 
 def test_pairings_cover_every_group_once():

@@ -62,14 +62,12 @@ def cluster(d: np.ndarray, groups: int | None = None, threshold: float | None = 
     >>> cluster(np.array([[0, 0.1, 2], [0.1, 0, 2], [2, 2, 0]])).tolist()
     [0, 0, 1]
     """
-    from scipy.cluster.hierarchy import fcluster, linkage  # only label and zero-label need it
-    from scipy.spatial.distance import squareform
+    from scipy.cluster.hierarchy import fcluster  # only label and zero-label need it
 
     if len(d) < 2:
         return np.zeros(len(d), int)
-    symmetric = (d + d.T) / 2
-    np.fill_diagonal(symmetric, 0)
-    tree = linkage(squareform(symmetric, checks=False), method="average")
+    symmetric = _symmetric(d)
+    tree = _tree(symmetric)
     if groups is None:
         if threshold is None:
             nearest = np.where(np.eye(len(d), dtype=bool), np.inf, symmetric).min(axis=1)
@@ -80,6 +78,39 @@ def cluster(d: np.ndarray, groups: int | None = None, threshold: float | None = 
     _, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
     order = np.argsort(np.argsort(first))  # renumber by first appearance
     return order[inverse]
+
+
+def merge_heights(d: np.ndarray) -> np.ndarray:
+    """Average-linkage distances at which ``k`` groups merge into ``k - 1``, indexed by ``k``.
+
+    A big jump between ``heights[k + 1]`` and ``heights[k]`` says the items
+    fall naturally into ``k`` groups. Entries 0 and 1, and those past the
+    item count, are 0.
+
+    Examples
+    --------
+    >>> merge_heights(np.array([[0, 0.1, 2], [0.1, 0, 2], [2, 2, 0]])).tolist()
+    [0.0, 0.0, 2.0, 0.1]
+    """
+    heights = np.zeros(len(d) + 1)
+    if len(d) > 1:
+        heights[2:] = _tree(_symmetric(d))[::-1, 2]
+    return heights
+
+
+def _symmetric(d: np.ndarray) -> np.ndarray:
+    """``d`` made symmetric, 0 on the diagonal."""
+    symmetric = (d + d.T) / 2
+    np.fill_diagonal(symmetric, 0)
+    return symmetric
+
+
+def _tree(symmetric: np.ndarray) -> np.ndarray:
+    """scipy's average-linkage tree of a symmetric distance matrix."""
+    from scipy.cluster.hierarchy import linkage
+    from scipy.spatial.distance import squareform
+
+    return linkage(squareform(symmetric, checks=False), method="average")
 
 
 def group_name(label: int) -> str:

@@ -9,10 +9,11 @@ holds every half several times over. So:
    each tile's light evened, pixels weighed by how much halves differ
    there). An edge's nearest lookalike is nearly always the same half (the
    photo holds each several times), so chains of nearest lookalikes are
-   merged by average linkage
-   (`neighbour_groups`). A half printed only once has no lookalike and
-   would join some other half's chain, so a second grouping leaves an edge
-   far from all others (`LONER`) a chain of its own;
+   merged by average linkage (`neighbour_groups`) into eight groups, or
+   six where the photo's halves stand apart in six (`likely_halves`: a
+   puzzle using three figures). A half printed only once has no lookalike
+   and would join some other half's chain, so a second grouping leaves an
+   edge far from all others (`LONER`) a chain of its own;
 2. find which groups are the two halves of one figure. Each way of pairing
    the groups up is a candidate, ranked by two cues: halves of one figure
    share colours, and the pixels along a seam continue across it (the
@@ -49,7 +50,7 @@ from solver.repair import repair
 
 from .describe import SIZE, Looks, describe, normalise, template_distances, tile_crops, to_lab
 from .edges import edge_mask
-from .group import cluster
+from .group import cluster, merge_heights
 from .read import Reading
 from .rectify import inset, rectify
 
@@ -63,6 +64,9 @@ UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the seam's profile
+LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
+# trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
+# and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
 _RIM = 24  # halves are grouped on a crop less its 1/_RIM nearest the seam (2 of 48 rows): where corners are
 # found 3% of a side off, the touching tile shows there (seeds 11-30 end to end 116 -> 119 of 140, witches 15 -> 17)
 _BORDER = 0.6  # rows near the seam where edges differ less than this share of the typical row are border
@@ -73,7 +77,7 @@ _KEEP = 0.8  # a move is kept when it brings the tile's edges a fifth nearer the
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
-                    looks: Looks | None = None, halves: Sequence[int] = (8,),
+                    looks: Looks | None = None, halves: Sequence[int] | None = None,
                     timeout: float = 0.5, seams: Sequence[np.ndarray] | None = None) -> Reading:
     """Read a photo's edges with no library: figure numbers signed by half.
 
@@ -87,9 +91,11 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     looks : Looks, optional
         `vision.describe.describe` of ``crops`` less their rows at the
         seam (`_RIM`), when already computed.
-    halves : sequence of int
-        Numbers of lookalike groups to try; 8 by default (four figures,
-        as Scramble Squares have). Trying fewer when 8 fits nowhere made
+    halves : sequence of int, optional
+        Numbers of lookalike groups to try, in turn until a reading fits;
+        by default as the photo's groups say (`likely_halves`): eight
+        (four figures, as Scramble Squares have), or six for a puzzle
+        that uses only three. Trying fewer whenever eight fit nowhere made
         up answers for the makers' shots with repeated tiles: merging two
         halves makes nearly anything fit.
     timeout : float
@@ -118,10 +124,12 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     looks = grouping_looks(crops) if looks is None else looks
     d = half_distances(looks)
     continuation = seam_continuation(crops if seams is None else seams)
-    fitting, tried, likeliest = [], [], math.inf
-    for count in halves:
+    first = None
+    for count in likely_halves(d) if halves is None else halves:
         if count >= len(crops):
             continue
+        fitting, tried = [], []
+        likeliest = math.inf
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation)[:PAIRINGS]
@@ -129,13 +137,52 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             for cost, pairing in ranked:
                 reading = _reading(near, pairing)
                 (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, reading))
-    fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
-    if fitting:
-        return min(fitting, key=lambda found: found[0] + UNSURE * doubt(found[1]))[1]
-    # nothing likely fits as read: of the likeliest few readings, the nearest to fitting
-    tried = [reading for _, reading in sorted(tried, key=lambda found: found[0])]
-    fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in tried[:RELEARN]]
+        fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
+        if fitting:
+            return min(fitting, key=lambda found: found[0] + UNSURE * doubt(found[1]))[1]
+        first = tried if first is None else first
+    # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
+    first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
+    fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
+
+
+def likely_halves(d: np.ndarray) -> tuple[int, ...]:
+    """How many halves to read a photo as, likeliest first: eight, and six when the groups say so.
+
+    Scramble Squares print four figures, but a puzzle may use only three
+    (one random 3x3 in 200 does). Read as eight halves, two of its six are
+    split, and a split reading still fits now and then with some wrong
+    pairing. Where the photo's halves fall into groups shows in how far
+    apart groups are when merged (`vision.group.merge_heights` of the
+    chains of nearest lookalikes): the merge that leaves fewer groups than
+    the halves printed jumps. So eight are read unless the jump below six
+    is clearly bigger than the jump below eight (`CLEAR` times: six first,
+    then eight), or somewhat bigger (`LEAN` times: eight first, then six).
+
+    Parameters
+    ----------
+    d : (n, n) ndarray
+        `half_distances` of a photo's edges.
+
+    Returns
+    -------
+    halves : tuple of int
+        Numbers of lookalike groups to read the photo as, in turn.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(1)
+    >>> centres = rng.normal(0, 10, (6, 5))  # six halves, six prints of each
+    >>> points = np.repeat(centres, 6, axis=0) + rng.normal(0, 0.5, (36, 5))
+    >>> likely_halves(np.linalg.norm(points[:, None] - points[None], axis=-1))
+    (6, 8)
+    """
+    # merges never closer than two prints of one half: fewer chains than halves merge nothing
+    alike = float(np.median((d + np.diag(np.full(len(d), np.inf))).min(axis=1)))
+    heights = np.maximum(np.concatenate([merge_heights(_chains(d)[1]), np.zeros(10)]), alike)
+    lean = (heights[6] / heights[7]) / (heights[8] / heights[9])  # jumps below six and below eight
+    return (6, 8) if lean > CLEAR else (8, 6) if lean > LEAN else (8,)
 
 
 def grouping_looks(crops: Sequence[np.ndarray]) -> Looks:
@@ -348,6 +395,14 @@ def neighbour_groups(d: np.ndarray, count: int, loner: float = math.inf) -> np.n
     >>> neighbour_groups(d, 3, loner=1.5).tolist()  # item 2: twice as far as most
     [0, 0, 1, 2, 2]
     """
+    chain, between = _chains(d, loner)
+    if len(between) <= count:
+        return _first_appearance(chain)
+    return _first_appearance(cluster(between, groups=count)[chain])
+
+
+def _chains(d: np.ndarray, loner: float = math.inf) -> tuple[np.ndarray, np.ndarray]:
+    """Chains of nearest neighbours (see `neighbour_groups`): each item's chain, and the chains' mean distances."""
     from scipy.sparse.csgraph import connected_components
 
     others = d + np.diag(np.full(len(d), np.inf))
@@ -356,12 +411,10 @@ def neighbour_groups(d: np.ndarray, count: int, loner: float = math.inf) -> np.n
     links = np.zeros(d.shape, bool)
     links[linked, others.argmin(axis=1)[linked]] = True
     chains, chain = connected_components(links, directed=False)
-    if chains <= count:
-        return _first_appearance(chain)
     between = np.array([[d[np.ix_(chain == a, chain == b)].mean() for b in range(chains)]
                         for a in range(chains)])
     np.fill_diagonal(between, 0)
-    return _first_appearance(cluster(between, groups=count)[chain])
+    return chain, between
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
