@@ -161,7 +161,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         if library is None:
             from .zerolabel import read_unlabelled, realigned, seam_crops
 
-            edges = photo_edges(image, corners=realigned(image, edges.corners))
+            moved = realigned(image, edges.corners)
+            if any(not np.array_equal(a, b) for a, b in zip(moved, edges.corners)):
+                edges = photo_edges(image, corners=moved)
             reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
         else:
             reading = read_edges(describe(edges.crops), library, stored=stored)
