@@ -165,6 +165,19 @@ def test_cards_whose_frames_a_cloths_dark_checks_broke_are_found_whole(tmp_path)
     assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
 
 
+def test_a_card_glare_washed_into_a_cloths_white_checks_is_sought_by_the_others_shape(tmp_path):
+    # Glossy meadow cards on a blue and white checked cloth, a phone JPEG:
+    # glare washed one card to the white of the checks, so no look's mask
+    # held its outline (a long thin quad across it), and another lost its
+    # side to the checks (8 tiles, exit 3). The eight sound tiles say how
+    # big and how slanted a tile looks there; a square of that look laid
+    # along the steps round the glared card's figures is the card.
+    image, truth = render_photo(seed=62, layout="scattered", difficulty="hard", art="meadow", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    save_photo(tmp_path / "phone.jpg", image, truth)
+    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were

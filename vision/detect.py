@@ -51,6 +51,7 @@ import numpy as np
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
 from .corners import clockwise, fence, refine, sharpness
+from .seek import seek_lost
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -107,13 +108,69 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # Each look's mask is made only when the looks before it found no puzzle.
     looks = ((partial(table_mask, plain=True), True, 0.12), (texture_mask, False, 0.06),
              (partial(table_mask, framed=True), False, 0.06))
+    every = [first]
     for look, plain, reach in looks:
         seen = _tiles_seen(image, small, scale, look(small), plain, reach)
-        if problem(seen) is None and np.median([cv2.contourArea(tile) for tile in seen]) > size / 2 \
-                and not (whole and _cut_apart(small, colour, scale, first, seen)) \
-                and (plain or not _gaps_taken(image, first, seen)):
+        if not seen or np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2 \
+                or (whole and _cut_apart(small, colour, scale, first, seen)) \
+                or not (plain or not _gaps_taken(image, first, seen)):
+            continue  # tiles cut into bits, or a block cut across its gaps
+        if problem(seen) is None:
             return seen
+        every.append(seen)
+    # No look saw every tile whole: the tiles the looks agree on, and those
+    # sought where bits of card lie that none of them accounts for. Only a
+    # tile or two: when more are lost, those agreeing may have lost strips alike.
+    sound = _sound(every)
+    if len(sound) >= max(7, np.ceil(np.sqrt(len(sound))) ** 2 - 2):
+        sought = reading_order(seek_lost(image, small, scale, colour, sound, _form_at, _fits))
+        if problem(sought) is None:
+            return sought
     return first
+
+
+def _sound(looks: list[list[np.ndarray]]) -> list[np.ndarray]:
+    """The tiles of all looks that agree in shape (`_agreeing`), without repeats:
+    those of the look with most tile area agreeing, and the others' that fit them."""
+    agreed = [_agreeing(tiles) for tiles in looks]
+    sound = max(agreed, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
+    for tiles in agreed:
+        for tile in tiles:
+            if _fits(sound, tile):
+                sound = sound + [tile]
+    return sound
+
+
+def _agreeing(tiles: list[np.ndarray]) -> list[np.ndarray]:
+    """``tiles`` less the worst misfits (`shape_misfits`) until all fit closely."""
+    tiles = [tile for tile in tiles if _sides_ratio(tile) < 1.4]
+    while len(tiles) >= 4:
+        misfits = shape_misfits(tiles)
+        worst = int(np.argmax(misfits))
+        if misfits[worst] <= MISFIT / 2:
+            return tiles
+        tiles = tiles[:worst] + tiles[worst + 1:]
+    return []
+
+
+def _sides_ratio(quad: np.ndarray) -> float:
+    sides = np.linalg.norm(np.float32(quad) - np.roll(quad, -1, axis=0), axis=1)
+    return float(sides.max() / sides.min())
+
+
+def _form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
+    """The form (`_forms`) ``tiles`` give a tile centred at ``where``."""
+    dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
+    return _expected_forms(list(tiles) + [dot])[-1]
+
+
+def _fits(tiles: list[np.ndarray], quad: np.ndarray) -> bool:
+    """Whether ``quad`` is one more tile: the shape ``tiles`` give it, closely, and on none of them."""
+    quad = np.float32(quad)
+    area = cv2.contourArea(quad)
+    if any(cv2.intersectConvexConvex(quad, np.float32(tile))[0] > 0.1 * area for tile in tiles):
+        return False
+    return _stretch(_forms(quad[None])[0], _form_at(tiles, quad.mean(axis=0))) <= MISFIT / 2
 
 
 def _cut_apart(small: np.ndarray, mask: np.ndarray, scale: float, first: list[np.ndarray],
