@@ -17,9 +17,12 @@ and highspy cannot share one) and stop at ``--timeout``, reported as "> T".
 ``--orders`` asks instead whether the cores would find a first solution
 sooner racing different fill orders than splitting one row-scan tree: it
 counts edgematch's nodes alone, on the framed boards and more 7x7s.
+``--shells`` times edgematch alone on boards with no frame, laid in square
+shells from a corner (what it does) against a row scan, in the same run.
 
     python benchmarks/solver_bench.py [--timeout 5] [--c-timeout 30] [--quick] [--seeds | --framed]
     python benchmarks/solver_bench.py --orders [--boards 20] [--shuffles 10] [--timeout 2]
+    python benchmarks/solver_bench.py --shells [--boards 4] [--timeout 3]
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numba
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # time this tree, not whatever copy of edgematch is installed
@@ -210,6 +214,54 @@ def orders(boards: int, shuffles: int, timeout: float) -> None:
           f"(> T: not found in {timeout:g} s)")
 
 
+def shells(boards: int, timeout: float) -> None:
+    """Boards with no frame on one core: square shells against a row scan.
+
+    ``boards`` planted boards per size (4x4 to 7x7) and number of figures
+    (4 to 12, at most twice the side), a first solution and all of them,
+    each timed with the kernel's own order (`kernel.fill_order`) and with a
+    row scan. A search still running at ``timeout`` counts as ``timeout``,
+    so the ratios understate what it saves there.
+    """
+    from solver import kernel
+
+    numba.set_num_threads(1)
+    _warm(1)
+    scans = {"rows": lambda rows, cols, framed: np.arange(rows * cols), "shells": kernel.fill_order}
+    own = kernel.fill_order
+    print(f"| board | figures | task | row scan, median | shells, median | row scan / shells | "
+          f"past {timeout:g} s (rows, shells) |")
+    print("|---|---|---|---|---|---|---|")
+    ratios: dict = {False: [], True: []}
+    try:
+        for side in range(4, 8):
+            for figures in (f for f in (4, 5, 6, 8, 10, 12) if f <= 2 * side):
+                puzzles = [planted(side, side, figures, rng=random.Random(100 * side + 10 * figures + b))[0]
+                           for b in range(boards)]
+                for every in (False, True):
+                    seconds: dict = {}
+                    for scan, order in scans.items():
+                        kernel.fill_order = order
+                        runs = [solve(p, all=every, timeout=timeout) for p in puzzles]
+                        assert all(is_solution(p, g) for p, r in zip(puzzles, runs) for g in r.solutions)
+                        seconds[scan] = [r.seconds if r.complete or not every and r.count else None
+                                         for r in runs]
+                    capped = {k: [timeout if t is None else t for t in v] for k, v in seconds.items()}
+                    ratios[every] += [a / b for a, b in zip(capped["rows"], capped["shells"])]
+                    print(f"| {side}x{side} | {figures} | {'all' if every else 'first'} "
+                          f"| {shown(statistics.median(capped['rows']), 0)} "
+                          f"| {shown(statistics.median(capped['shells']), 0)} "
+                          f"| {statistics.median(capped['rows']) / statistics.median(capped['shells']):.1f}x "
+                          f"| {seconds['rows'].count(None)}, {seconds['shells'].count(None)} |", flush=True)
+    finally:
+        kernel.fill_order = own
+    for every, found in ratios.items():
+        print(f"- {'all solutions' if every else 'first solution'}, {len(found)} boards: row scan / shells "
+              f"median {statistics.median(found):.2f}x, geometric mean "
+              f"{math.exp(statistics.mean(map(math.log, found))):.2f}x, "
+              f"shells slower on {sum(r < 1 for r in found)}")
+
+
 def _mega(nodes: float) -> str:
     return "> T" if nodes == math.inf else f"{nodes / 1e6:.2f} M"
 
@@ -230,12 +282,18 @@ def main() -> None:
                       help="only the framed Eternity-style 6x6 and 7x7s")
     part.add_argument("--orders", action="store_const", dest="part", const="orders",
                       help="edgematch alone: nodes to a first solution by fill order and tile order")
-    parser.add_argument("--boards", type=int, default=20, help="7x7s for --orders")
+    part.add_argument("--shells", action="store_const", dest="part", const="shells",
+                      help="edgematch alone: boards with no frame, square shells against a row scan")
+    parser.add_argument("--boards", type=int, default=None,
+                        help="7x7s for --orders (20), boards per size and figures for --shells (4)")
     parser.add_argument("--shuffles", type=int, default=10,
                         help="tile orders per board for --orders (at least 1)")
     args = parser.parse_args()
     if args.part == "orders":
-        orders(args.boards, args.shuffles, args.timeout)
+        orders(args.boards or 20, args.shuffles, args.timeout)
+        return
+    if args.part == "shells":
+        shells(args.boards or 4, args.timeout if args.timeout != 5.0 else 3.0)
         return
     cases = instances(args.quick, args.part)
     cores = numba.config.NUMBA_NUM_THREADS
