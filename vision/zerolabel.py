@@ -64,6 +64,9 @@ UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the seam's profile
+SPLIT = 0.85  # a reading with another number of halves that fits is taken when its doubt is less than this share
+# of the likelier number's: six halves read as eight left 1.4 to 3.6 times the doubt (3-figure puzzles past seed 50),
+# eight read as six 0.95 times at least (seeds 11-30)
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
 # trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
 # and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
@@ -92,8 +95,9 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         `vision.describe.describe` of ``crops`` less their rows at the
         seam (`_RIM`), when already computed.
     halves : sequence of int, optional
-        Numbers of lookalike groups to try, in turn until a reading fits;
-        by default as the photo's groups say (`likely_halves`): eight
+        Numbers of lookalike groups to try, in turn: the first whose
+        reading fits wins, unless a later one's fits with far less doubt
+        (`SPLIT`); by default as the photo's groups say (`likely_halves`): eight
         (four figures, as Scramble Squares have), or six for a puzzle
         that uses only three. Trying fewer whenever eight fit nowhere made
         up answers for the makers' shots with repeated tiles: merging two
@@ -124,7 +128,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     looks = grouping_looks(crops) if looks is None else looks
     d = half_distances(looks)
     continuation = seam_continuation(crops if seams is None else seams)
-    first = None
+    chosen, first = None, None
     for count in likely_halves(d) if halves is None else halves:
         if count >= len(crops):
             continue
@@ -139,8 +143,13 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
                 (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, reading))
         fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
         if fitting:
-            return min(fitting, key=lambda found: found[0] + UNSURE * doubt(found[1]))[1]
+            found = min(fitting, key=lambda found: found[0] + UNSURE * doubt(found[1]))[1]
+            # a half split in two leaves its edges torn between the two groups
+            if chosen is None or doubt(found) < SPLIT * doubt(chosen):
+                chosen = found
         first = tried if first is None else first
+    if chosen is not None:
+        return chosen
     # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
     first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
@@ -159,6 +168,8 @@ def likely_halves(d: np.ndarray) -> tuple[int, ...]:
     the halves printed jumps. So eight are read unless the jump below six
     is clearly bigger than the jump below eight (`CLEAR` times: six first,
     then eight), or somewhat bigger (`LEAN` times: eight first, then six).
+    When both fit, `read_unlabelled` weighs their doubt (`SPLIT`): the
+    edges of a half split in two are torn between its two groups.
 
     Parameters
     ----------
