@@ -142,8 +142,18 @@ def sharpness(image: np.ndarray, quads: list[np.ndarray]) -> float:
     >>> sharpness(image, [card]) > 100, sharpness(image, [card + 5]) > 100
     (True, False)
     """
-    return float(np.median([_contrast(image, (start, end - start), start, end)
-                            for quad in quads for start, end in zip(quad, np.roll(quad, -1, axis=0))]))
+    return float(np.median([side_steps(image, quad) for quad in quads]))
+
+
+def side_steps(image: np.ndarray, quad: np.ndarray) -> list[float]:
+    """How sharp a step runs along each of the quad's sides (`_contrast`), from its first corner on.
+
+    >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30] = 200
+    >>> half = np.float32([[10, 10], [30, 10], [30, 20], [10, 20]]) - 0.5  # S side across the card's flat middle
+    >>> [round(step) for step in side_steps(image, half)]
+    [346, 346, 0, 346]
+    """
+    return [_contrast(image, (start, end - start), start, end) for start, end in zip(quad, np.roll(quad, -1, axis=0))]
 
 
 def _apart(line, other) -> float:
@@ -151,6 +161,20 @@ def _apart(line, other) -> float:
     (p, u), (q, _) = line, other
     u = u / np.linalg.norm(u)
     return float(abs((q[0] - p[0]) * u[1] - (q[1] - p[1]) * u[0]))
+
+
+def nearest_quad(quads: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
+    """For each pixel of an image of ``shape``, a label of the nearest quad (float32, for `fence`).
+
+    >>> labels = nearest_quad([np.float32([[1, 1], [3, 1], [3, 3], [1, 3]]) + [x, 0] for x in (0, 10)], (5, 15))
+    >>> bool(labels[2, 6] == labels[2, 2] != labels[2, 8])  # the gap split at its middle
+    True
+    """
+    free = np.full(shape[:2], 255, np.uint8)
+    for quad in quads:
+        cv2.fillConvexPoly(free, np.int32(np.round(quad)), 0)
+    _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
+    return nearest.astype(np.float32)
 
 
 def fence(nearest: np.ndarray, scale: float, own: float):

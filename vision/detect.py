@@ -50,12 +50,13 @@ import numpy as np
 
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
-from .corners import clockwise, fence, refine, sharpness
+from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import seek_lost
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
 GROWN = 1.12          # most a print-look tile's area may exceed the colour look's (`_gaps_taken`)
+SHARP = 0.25         # least step along a sound tile's side, to the usual (`_agreeing`)
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 
 
@@ -119,20 +120,19 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             return seen
         every.append(seen)
     # No look saw every tile whole: the tiles the looks agree on, and those
-    # sought where bits of card lie that none of them accounts for. Only a
-    # tile or two: when more are lost, those agreeing may have lost strips alike.
-    sound = _sound(every)
-    if len(sound) >= max(7, np.ceil(np.sqrt(len(sound))) ** 2 - 2):
-        sought = reading_order(seek_lost(image, small, scale, colour, sound, _form_at, _fits))
+    # sought where bits of card lie that none of them accounts for.
+    sound = _sound(image, every)
+    if len(sound) >= 5:
+        sought = reading_order(seek_lost(image, small, scale, colour, sound, _form_at, _misfit_among, MISFIT / 2))
         if problem(sought) is None:
             return sought
     return first
 
 
-def _sound(looks: list[list[np.ndarray]]) -> list[np.ndarray]:
+def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:
     """The tiles of all looks that agree in shape (`_agreeing`), without repeats:
     those of the look with most tile area agreeing, and the others' that fit them."""
-    agreed = [_agreeing(tiles) for tiles in looks]
+    agreed = [_agreeing(tiles, image) for tiles in looks]
     sound = max(agreed, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
     for tiles in agreed:
         for tile in tiles:
@@ -141,11 +141,21 @@ def _sound(looks: list[list[np.ndarray]]) -> list[np.ndarray]:
     return sound
 
 
-def _agreeing(tiles: list[np.ndarray]) -> list[np.ndarray]:
-    """``tiles`` less the worst misfits (`shape_misfits`) until all fit closely."""
+def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
+    """``tiles`` whose every side is a card's edge, less the worst misfits
+    (`shape_misfits`) until all fit closely.
+
+    A side is a card's edge when a step runs along it at least `SHARP` times
+    as sharp as along the tiles' sides in the middle (`side_steps`): a tile
+    that took in a shadow, or lost a strip to the table, has a side on one.
+    """
     tiles = [tile for tile in tiles if _sides_ratio(tile) < 1.4]
+    steps = [side_steps(image, tile) for tile in tiles]
+    if tiles:
+        usual = np.median(steps)
+        tiles = [tile for tile, sides in zip(tiles, steps) if min(sides) >= SHARP * usual]
     while len(tiles) >= 4:
-        misfits = shape_misfits(tiles)
+        misfits = shape_misfits(tiles, fitted=4)  # sharp-sided tiles: a few tell the view
         worst = int(np.argmax(misfits))
         if misfits[worst] <= MISFIT / 2:
             return tiles
@@ -161,16 +171,21 @@ def _sides_ratio(quad: np.ndarray) -> float:
 def _form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
     """The form (`_forms`) ``tiles`` give a tile centred at ``where``."""
     dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
-    return _expected_forms(list(tiles) + [dot])[-1]
+    return _expected_forms(list(tiles) + [dot], fitted=4)[-1]
+
+
+def _misfit_among(tiles: list[np.ndarray], quad: np.ndarray) -> float:
+    """How far ``quad`` is from the shape ``tiles`` give it (`_stretch`); infinite on one of them."""
+    quad = np.float32(quad)
+    area = cv2.contourArea(quad)
+    if any(cv2.intersectConvexConvex(quad, np.float32(tile))[0] > 0.1 * area for tile in tiles):
+        return np.inf
+    return _stretch(_forms(quad[None])[0], _form_at(tiles, quad.mean(axis=0)))
 
 
 def _fits(tiles: list[np.ndarray], quad: np.ndarray) -> bool:
     """Whether ``quad`` is one more tile: the shape ``tiles`` give it, closely, and on none of them."""
-    quad = np.float32(quad)
-    area = cv2.contourArea(quad)
-    if any(cv2.intersectConvexConvex(quad, np.float32(tile))[0] > 0.1 * area for tile in tiles):
-        return False
-    return _stretch(_forms(quad[None])[0], _form_at(tiles, quad.mean(axis=0))) <= MISFIT / 2
+    return _misfit_among(tiles, quad) <= MISFIT / 2
 
 
 def _cut_apart(small: np.ndarray, mask: np.ndarray, scale: float, first: list[np.ndarray],
@@ -258,14 +273,10 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
         found, grids = [b for b, k in zip(found, kept) if k], [g for g, k in zip(grids, kept) if k]
     # Each pixel belongs to the nearest block: no edge is sought past the middle
     # of a gap (a neighbour's border may be missing from the mask, as may a tile's own).
-    free = np.full(small.shape[:2], 255, np.uint8)
-    for block in found:
-        cv2.fillConvexPoly(free, np.int32(np.round(block)), 0)
-    _, nearest = cv2.distanceTransformWithLabels(free, cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP)
-    nearest = nearest.astype(np.float32)
+    nearest = nearest_quad(found, small.shape)
 
     def seek(block: np.ndarray, grid: tuple) -> tuple[list, list]:
-        x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(free.shape[::-1]) - 1)
+        x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(nearest.shape[::-1]) - 1)
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
         outline = refine(image, (block + 0.5) / scale - 0.5, reach=2 * reach / sum(grid),
                          fence=fence(nearest, scale, nearest[y, x]), tile=grid == (1, 1))
@@ -360,7 +371,7 @@ def _misfit(tiles: list[np.ndarray]) -> str | None:
     return None
 
 
-def shape_misfits(tiles: list[np.ndarray]) -> np.ndarray:
+def shape_misfits(tiles: list[np.ndarray], fitted: int = 6) -> np.ndarray:
     """How far each tile is from the square the others say it should be (0 = exactly).
 
     Square tiles lying on one table look, under perspective, like
@@ -376,7 +387,7 @@ def shape_misfits(tiles: list[np.ndarray]) -> np.ndarray:
     >>> np.round(shape_misfits(squares), 2).tolist()
     [0.0, 0.0, 0.4, 0.0, 0.0, 0.0]
     """
-    return _stretches(tiles, _expected_forms(tiles))
+    return _stretches(tiles, _expected_forms(tiles, fitted))
 
 
 def _stretches(tiles: list[np.ndarray], expected: np.ndarray) -> np.ndarray:
@@ -397,13 +408,13 @@ def _forms(quads: np.ndarray) -> np.ndarray:
     return jacobians @ jacobians.transpose(0, 2, 1)
 
 
-def _expected_forms(tiles: list[np.ndarray]) -> np.ndarray:
+def _expected_forms(tiles: list[np.ndarray], fitted: int = 6) -> np.ndarray:
     """Each tile's form as the others give it, leaving the tile itself out.
 
     Under perspective one over a tile's side changes linearly across the
     photo, and its shape (the form over the side squared) smoothly: both
     are fitted linear in the centre, or taken as the others' median when
-    there are few.
+    there are fewer than ``fitted``.
     """
     quads = np.float32(tiles)
     forms = _forms(quads)
@@ -413,7 +424,7 @@ def _expected_forms(tiles: list[np.ndarray]) -> np.ndarray:
     expected = []
     for i in range(len(quads)):
         others = np.arange(len(quads)) != i
-        if others.sum() >= 6:  # enough to fit how the view changes across the photo
+        if others.sum() >= fitted:  # enough to fit how the view changes across the photo
             fit, *_ = np.linalg.lstsq(where[others], seen[others], rcond=None)
             inverse_side, *shape = where[i] @ fit
         else:

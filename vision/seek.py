@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .corners import clockwise, refine
+from .corners import clockwise, fence, nearest_quad, refine, side_steps
 
 TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quarter
 FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to place it for `refine`
@@ -23,35 +23,71 @@ LEAST_BITS = 0.08              # least share of a tile the bits of card must cov
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
-              expected, fits) -> list[np.ndarray]:
+              expected, misfit, most: float) -> list[np.ndarray]:
     """Tiles found where bits of card (``mask`` on ``small``, of ``scale``) lie
     outside ``tiles`` (full-resolution quads, all sound).
 
     ``expected(tiles, where)`` gives the form (J J^T, as in
     `vision.detect.shape_misfits`) a tile centred at ``where`` should have;
-    ``fits(tiles, quad)`` whether ``quad`` is a tile by the others' shape.
+    ``misfit(tiles, quad)`` how far ``quad`` is from that form (infinite
+    where it lies on a tile); a tile sought is kept up to ``most``.
     """
-    tiles = list(tiles)
+    sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
-    found = np.zeros(mask.shape, np.uint8)
-    for tile in tiles:
-        cv2.fillConvexPoly(found, np.int32(np.round((tile + 0.5) * scale - 0.5)), 255)
-    near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
-    bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    _, labels, stats, centres = cv2.connectedComponentsWithStats(bits)
-    found = cv2.dilate(found, np.ones((5, 5), np.uint8))  # their sides' steps too
-    # The largest patches first; a second patch of a tile just added gives a
-    # square on it, which `fits` refuses.
-    for label in 1 + np.argsort(-stats[1:, cv2.CC_STAT_AREA]):
-        if stats[label, cv2.CC_STAT_AREA] < LEAST_BITS * side ** 2:
-            break
-        form = expected(tiles, (centres[label] + 0.5) / scale - 0.5) * scale ** 2
-        square = _best_square(small, labels == label, form, found)
-        if square is not None:
-            tile = refine(image, (square + 0.5) / scale - 0.5)
-            if fits(tiles, tile):
+    for _ in range(3):  # a patch of bits of two lost tiles side by side is sought again when one is found
+        found = np.zeros(mask.shape, np.uint8)
+        for tile in tiles:
+            cv2.fillConvexPoly(found, np.int32(np.round((tile + 0.5) * scale - 0.5)), 255)
+        near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
+        bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        # Bits a glared card's figures left lie apart, within a part of its side.
+        reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(side / 8) + 1,) * 2)
+        _, patches = cv2.connectedComponents(cv2.dilate(bits, reach))
+        patches[bits == 0] = 0
+        areas = np.bincount(patches.ravel())
+        found = cv2.dilate(found, np.ones((5, 5), np.uint8))  # their sides' steps too
+        added = 0
+        # The largest patches first; a second patch of a tile just added gives
+        # a square on it, which ``misfit`` refuses.
+        for label in np.argsort(-areas[1:]) + 1:
+            if areas[label] < LEAST_BITS * side ** 2:
+                break
+            ys, xs = np.nonzero(patches == label)
+            form = expected(tiles, (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5) * scale ** 2
+            square = _best_square(small, patches == label, form, found)
+            if square is None:
+                continue
+            # Refined, a side may run on to a shadow's soft edge: sought again
+            # nearer, of the fits the one along the sharpest steps is kept.
+            square = (square + 0.5) / scale - 0.5
+            tile = _placed(image, scale, square, tiles, misfit, most)
+            if tile is not None:
                 tiles.append(tile)
+                squares.append(square)
+                added += 1
+        if not added:
+            break
+    # Placed again among all: a lost neighbour found later fences its side of the gap.
+    for i, square in enumerate(squares, sound):
+        tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, tiles[i])
     return tiles
+
+
+def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit, most: float,
+            kept: np.ndarray | None = None) -> np.ndarray | None:
+    """``square`` refined (`refine`) to the card's edges, fenced off ``tiles``; ``kept`` unless it fits.
+
+    A side may run on to a shadow's soft edge: sought again nearer, of the
+    refinements that fit (``misfit`` up to ``most``) the one along the
+    sharpest steps is kept.
+    """
+    shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
+    nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
+    x, y = np.clip(np.int32((square.mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
+    apart = fence(nearest, scale, nearest[y, x])  # no edge sought on a neighbour's side of the gap
+    fitting = [tile for tile in (refine(image, square, reach=reach, fence=apart) for reach in (0.06, 0.03, 0.015))
+               if misfit(tiles, tile) <= most]
+    return max(fitting, key=lambda tile: sum(sorted(side_steps(image, tile))[1:])) if fitting else kept
 
 
 def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: np.ndarray) -> np.ndarray | None:
@@ -101,10 +137,11 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
                 tips = [_shifted(ends, sign * h, tip * (h + past + beyond // 2), axis) for tip in (-1, 1)]
                 sides.append((line - (tips[0] + tips[1]) / 2)[inner, inner])
         strength = np.sort(np.stack(sides), axis=0)[1:].sum(axis=0)  # the three strongest
-        # The square must hold most of the bits.
+        # The square must hold most of the bits, or be mostly bits (of lost
+        # tiles side by side).
         held_turned = cv2.warpAffine(held, spin, (size, size), flags=cv2.INTER_NEAREST)
         inside = cv2.boxFilter(held_turned.astype(np.float32), -1, (s, s), normalize=False)[inner, inner]
-        strength[inside < 0.8 * held_turned.sum()] = 0
+        strength[inside < min(0.8 * held_turned.sum(), 0.6 * s * s)] = 0
         y, x = np.unravel_index(int(np.argmax(strength)), strength.shape)
         if strength[y, x] > score:
             score = float(strength[y, x])
