@@ -125,14 +125,14 @@ def test_a_bare_frame_is_no_card():
     assert (table_mask(desk) > 0)[inside].mean() < 0.05
 
 
-def assert_found_whole(image, truth):
-    """Exactly the photo's nine tiles are found, each corner within 8% of a side."""
+def assert_found_whole(image, truth, most=0.08):
+    """Exactly the photo's nine tiles are found, each corner within ``most`` of a side."""
     tiles = find_tiles(image)
     matches = match_tiles(truth, tiles)
     assert len(tiles) == 9 and None not in matches and len({m.tile for m in matches}) == 9
     for quad, match in zip(tiles, matches):
         corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
-        assert np.linalg.norm(quad - corners, axis=1).max() < 0.08 * np.linalg.norm(corners[1] - corners[0])
+        assert np.linalg.norm(quad - corners, axis=1).max() < most * np.linalg.norm(corners[1] - corners[0])
 
 
 @pytest.mark.parametrize("seed, layout", [(10, "loose"), (66, "loose")])
@@ -176,6 +176,19 @@ def test_a_card_glare_washed_into_a_cloths_white_checks_is_sought_by_the_others_
     assert truth["params"]["table"] == "cloth"
     save_photo(tmp_path / "phone.jpg", image, truth)
     assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+
+
+def test_cards_of_a_loose_grid_whose_frames_glare_broke_are_sought_between_their_neighbours(tmp_path):
+    # Cream cards in a loose grid on a white desk, a phone JPEG: glare broke
+    # three cards' frames (their faces are the desk's white) and a fourth
+    # took in its shadow and the gap below it; the print look ran the grid
+    # into one block (refused: 6 tiles, exit 3). The five sharp-sided tiles
+    # say how a tile looks across the photo; the others are sought there,
+    # each refined fenced off its neighbours (not on to the next card's edge).
+    image, truth = render_photo(seed=38, layout="loose", difficulty="hard", art="lookalikes", size=(1600, 1200))
+    assert truth["params"]["table"] == "white"
+    save_photo(tmp_path / "phone.jpg", image, truth)
+    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth, most=0.1)
 
 
 def test_a_lamps_hotspot_on_the_desk_is_table():
