@@ -29,6 +29,11 @@ into cells, then put a ruler along each side to place the corners exactly.
    where its edge is found there (`_reshaped`).
 6. `problem` says, in one line, what keeps the tiles found from being a
    puzzle (missing, extra, overlapping, misshapen, out of shape).
+7. `seek_lost` (`vision.seek`): when no look found a puzzle, the tiles the
+   looks agree on (sharp on every side, one shape across the photo:
+   `_sound`) say how a tile looks at each place; where bits of card lie
+   that none accounts for (a card glare washed to the table's white), a
+   square of that look is laid along the colour steps and refined.
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -114,7 +119,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         seen = _tiles_seen(image, small, scale, look(small), plain, reach)
         if not seen or np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2 \
                 or (whole and _cut_apart(small, colour, scale, first, seen)) \
-                or not (plain or not _gaps_taken(image, first, seen)):
+                or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
         if problem(seen) is None:
             return seen
@@ -123,7 +128,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # sought where bits of card lie that none of them accounts for.
     sound = _sound(image, every)
     if len(sound) >= 5:
-        sought = reading_order(seek_lost(image, small, scale, colour, sound, _form_at, _misfit_among, MISFIT / 2))
+        sought = reading_order(seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2))
         if problem(sought) is None:
             return sought
     return first
@@ -136,7 +141,7 @@ def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]
     sound = max(agreed, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
     for tiles in agreed:
         for tile in tiles:
-            if _fits(sound, tile):
+            if misfit_among(sound, tile) <= MISFIT / 2:
                 sound = sound + [tile]
     return sound
 
@@ -164,28 +169,35 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
 
 
 def _sides_ratio(quad: np.ndarray) -> float:
+    """The longest side over the shortest."""
     sides = np.linalg.norm(np.float32(quad) - np.roll(quad, -1, axis=0), axis=1)
     return float(sides.max() / sides.min())
 
 
-def _form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
-    """The form (`_forms`) ``tiles`` give a tile centred at ``where``."""
+def form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
+    """The form (``J J^T`` of `shape_misfits`) ``tiles`` give a tile centred at ``where``.
+
+    >>> squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) + [20 * i, 0] for i in range(5)]
+    >>> form_at(squares, (45, 5)).round(1).tolist()  # a 10 pixel square: J = 10 I
+    [[100.0, 0.0], [0.0, 100.0]]
+    """
     dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
     return _expected_forms(list(tiles) + [dot], fitted=4)[-1]
 
 
-def _misfit_among(tiles: list[np.ndarray], quad: np.ndarray) -> float:
-    """How far ``quad`` is from the shape ``tiles`` give it (`_stretch`); infinite on one of them."""
+def misfit_among(tiles: list[np.ndarray], quad: np.ndarray) -> float:
+    """How far ``quad`` is from the shape ``tiles`` give it (as `shape_misfits`); infinite on one of them.
+
+    >>> squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) + [20 * i, 0] for i in range(5)]
+    >>> tall = np.float32([[0, 0], [10, 0], [10, 12], [0, 12]]) + [100, 0]
+    >>> round(misfit_among(squares, tall), 2), misfit_among(squares, squares[0] + 2)
+    (0.2, inf)
+    """
     quad = np.float32(quad)
     area = cv2.contourArea(quad)
     if any(cv2.intersectConvexConvex(quad, np.float32(tile))[0] > 0.1 * area for tile in tiles):
         return np.inf
-    return _stretch(_forms(quad[None])[0], _form_at(tiles, quad.mean(axis=0)))
-
-
-def _fits(tiles: list[np.ndarray], quad: np.ndarray) -> bool:
-    """Whether ``quad`` is one more tile: the shape ``tiles`` give it, closely, and on none of them."""
-    return _misfit_among(tiles, quad) <= MISFIT / 2
+    return _stretch(_forms(quad[None])[0], form_at(tiles, quad.mean(axis=0)))
 
 
 def _cut_apart(small: np.ndarray, mask: np.ndarray, scale: float, first: list[np.ndarray],
@@ -360,9 +372,8 @@ def _misfit(tiles: list[np.ndarray]) -> str | None:
     for i, tile in enumerate(tiles):
         if not 0.4 < areas[i] / typical < 2.5:
             return f"tile {i + 1} is {areas[i] / typical:.1f} times the size of the others"
-        sides = np.linalg.norm(np.float32(tile) - np.roll(tile, -1, axis=0), axis=1)
-        if sides.max() > 2.0 * sides.min():
-            return f"tile {i + 1} is not square (sides 1:{sides.max() / sides.min():.1f})"
+        if _sides_ratio(tile) > 2.0:
+            return f"tile {i + 1} is not square (sides 1:{_sides_ratio(tile):.1f})"
     # Found right, tiles agree with each other's shape within about a tenth, under any perspective.
     misfits = shape_misfits(tiles) if len(tiles) >= 4 else np.zeros(len(tiles))
     worst = int(np.argmax(misfits)) if len(tiles) else 0

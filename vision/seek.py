@@ -7,10 +7,12 @@ puzzle is the same square, and the tiles found say how a square looks at
 each place in the photo (`vision.detect.shape_misfits`). So, where bits of
 card lie that no tile found accounts for, a square of that look is turned
 and moved until its sides run along the most colour steps
-(`_best_square`), and refined like any tile; it is kept when it fits the
-others' shape closely and its sides are card edges.
+(`_best_square`), and refined like any tile, fenced off its neighbours;
+it is kept when it fits the others' shape closely (`_placed`).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -23,14 +25,36 @@ LEAST_BITS = 0.08              # least share of a tile the bits of card must cov
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
-              expected, misfit, most: float) -> list[np.ndarray]:
-    """Tiles found where bits of card (``mask`` on ``small``, of ``scale``) lie
-    outside ``tiles`` (full-resolution quads, all sound).
+              expected: Callable, misfit: Callable, most: float) -> list[np.ndarray]:
+    """``tiles`` and those found where bits of card lie outside them.
 
-    ``expected(tiles, where)`` gives the form (J J^T, as in
-    `vision.detect.shape_misfits`) a tile centred at ``where`` should have;
-    ``misfit(tiles, quad)`` how far ``quad`` is from that form (infinite
-    where it lies on a tile); a tile sought is kept up to ``most``.
+    Parameters
+    ----------
+    image : (rows, cols, 3) uint8 ndarray
+        The photo; ``small`` is its working copy, ``scale`` times as large.
+    mask : (rows, cols) uint8 ndarray
+        Card on ``small`` (255), as a look sees it: bits of the lost tiles' figures.
+    tiles : list of (4, 2) float32 ndarrays
+        The sound tiles, in ``image`` pixels.
+    expected, misfit : callables
+        ``expected(tiles, where)``: the form (J J^T, as in
+        `vision.detect.shape_misfits`) a tile centred at ``where`` should
+        have; ``misfit(tiles, quad)``: how far ``quad`` is from it, infinite
+        where it lies on a tile. A tile sought is kept up to ``most``.
+
+    Examples
+    --------
+    >>> from vision.detect import form_at, misfit_among
+    >>> photo = np.full((200, 200, 3), 120, np.uint8)
+    >>> cards = [np.float32([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]) - 0.5
+    ...          for y in (20, 80, 140) for x in (20, 80, 140)]
+    >>> for card in cards:
+    ...     _ = cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+    ...     _ = cv2.circle(photo, tuple(np.int32(card[0] + 20.5)), 8, (40, 90, 200), -1)  # a figure
+    >>> figure = cv2.circle(np.zeros((200, 200), np.uint8), (160, 160), 9, 255, -1)  # all the last card shows
+    >>> tiles = seek_lost(photo, photo, 1.0, figure, cards[:8], form_at, misfit_among, 0.07)
+    >>> len(tiles), np.round(tiles[-1]).tolist()
+    (9, [[140.0, 140.0], [180.0, 140.0], [180.0, 180.0], [140.0, 180.0]])
     """
     sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
@@ -57,8 +81,6 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             square = _best_square(small, patches == label, form, found)
             if square is None:
                 continue
-            # Refined, a side may run on to a shadow's soft edge: sought again
-            # nearer, of the fits the one along the sharpest steps is kept.
             square = (square + 0.5) / scale - 0.5
             tile = _placed(image, scale, square, tiles, misfit, most)
             if tile is not None:
@@ -73,7 +95,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     return tiles
 
 
-def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit, most: float,
+def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
             kept: np.ndarray | None = None) -> np.ndarray | None:
     """``square`` refined (`refine`) to the card's edges, fenced off ``tiles``; ``kept`` unless it fits.
 
