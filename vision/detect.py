@@ -127,9 +127,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # No look saw every tile whole: the tiles the looks agree on, and those
     # sought where bits of card lie that none of them accounts for.
     sound = _sound(image, every)
-    if len(sound) >= 5:
+    if len(sound) >= 5:  # fewer say too little of the view
         sought = reading_order(seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2))
-        if problem(sought) is None:
+        # Kept when all agree closely on the view (a glared side may be washed out).
+        if problem(sought) is None and shape_misfits(sought, fitted=4).max() <= MISFIT / 2:
             return sought
     return first
 
