@@ -127,7 +127,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # No look saw every tile whole: the tiles the looks agree on, and those
     # sought where bits of card lie that none of them accounts for.
     sound = _sound(image, every)
-    if len(sound) >= 5:  # fewer say too little of the view
+    if len(sound) >= 3:  # three tell how the view changes across the photo (`form_at`)
         sought = reading_order(seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2))
         # Kept when all agree closely on the view (a glared side may be washed out).
         if problem(sought) is None and shape_misfits(sought, fitted=4).max() <= MISFIT / 2:
@@ -160,13 +160,15 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
     if tiles:
         usual = np.median(steps)
         tiles = [tile for tile, sides in zip(tiles, steps) if min(sides) >= SHARP * usual]
-    while len(tiles) >= 4:
+    while len(tiles) > 3:
         misfits = shape_misfits(tiles, fitted=4)  # sharp-sided tiles: a few tell the view
         worst = int(np.argmax(misfits))
         if misfits[worst] <= MISFIT / 2:
             return tiles
         tiles = tiles[:worst] + tiles[worst + 1:]
-    return []
+    # Three fit the view exactly, so cannot check each other: the whole
+    # puzzle sought from them does (`find_tiles`).
+    return tiles if len(tiles) == 3 else []
 
 
 def _sides_ratio(quad: np.ndarray) -> float:
@@ -183,7 +185,7 @@ def form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
     [[100.0, 0.0], [0.0, 100.0]]
     """
     dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
-    return _expected_forms(list(tiles) + [dot], fitted=4)[-1]
+    return _expected_forms(list(tiles) + [dot], fitted=3)[-1]
 
 
 def misfit_among(tiles: list[np.ndarray], quad: np.ndarray) -> float:
