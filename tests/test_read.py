@@ -125,3 +125,19 @@ def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):
                 tiles = read_edges(describe(crops), library).tiles
                 misread[pattern] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
     assert 3 * misread[True] <= misread[False], misread  # of 864 edges: 0 against 16 when written
+
+
+def test_an_edge_under_deep_glare_keeps_its_true_code_likely():
+    """A lamp's glare washes out most of tile 9's S edge on a hard photo of four frogs alike in
+    shape (a green frog's bottom half; its colour, all that tells it from the red one's, is lost
+    under the veil). What is left is read for what it is: the blown pixels dropped, not read as
+    a pink frog, and the reading no surer than the part of the edge seen, so the true code stays
+    among the candidates the repair weighs (it was fourth, under a tenth of the top, before)."""
+    library = library_of(*taught("frogs", 11, "loose", "easy"))
+    crops, codes = taught("frogs", 29, "scattered", "hard", unique=False)
+    looks = describe(crops)
+    assert looks.weight[4 * 8 + 2].sum() < 0.5 * looks.weight[4 * 8 + 3].sum()  # the glare hides most of it
+    reading = read_edges(looks, library)
+    ranked = reading.candidates[8][2]
+    assert codes[8][2] in [code for code, p in ranked if p >= 0.1 * ranked[0][1]]  # `repair`'s floor
+    assert is_solution(Puzzle(tiles=tuple(codes), rows=3, cols=3), repair(reading.candidates, 3, 3).grid)

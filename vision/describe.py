@@ -6,7 +6,9 @@ the printed halves do not. So tiles are first normalised together
 balance for all the tiles of a photo (they share the puzzle's palette, so a
 per-tile balance would shift each tile's colours by its own content), then
 per tile CLAHE on lightness, with chroma scaled alongside so a shadowed tile
-keeps its colours.
+keeps its colours. Where glare left less than a fifth of the print
+(`_VEIL_LOST`) the pixel is made white: balance and CLAHE would stretch
+what is left of it, mostly noise, into a colour no figure has.
 
 An edge's `Looks` are then
 
@@ -39,6 +41,7 @@ _PATTERN_FLOOR = 2.0  # Lab units added to a channel's spread: a plain patch's n
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
+_VEIL_LOST = 0.8  # deeper still the print is lost: normalise leaves the pixel white, glare to describe
 _VEIL_MOST = 0.6  # deeper veils are taken off only so far: dividing more blows a white's faint tint up into colour
 
 
@@ -80,7 +83,9 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     >>> bool(np.ptp(out[0][3, 4].astype(int)) < 8)  # the cast is gone
     True
     """
-    small = unveil([cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles])
+    small = [cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles]
+    veils = glare_veils(small)
+    small = unveil(small, veils)
     pixels = np.concatenate([t.reshape(-1, 3) for t in small]).astype(np.float32)
     unblown = pixels[_across_channels(np.maximum, pixels) < 250]
     means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
@@ -96,10 +101,12 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
         chroma = np.clip((lab[..., 1:].astype(np.float32) - 128) * ratio + 128, 0, 255)
         lab = np.dstack([lightness, chroma.astype(np.uint8)])
         out.append(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
+    for tile, veil in zip(out, veils):
+        tile[veil > _VEIL_LOST] = 255
     return out
 
 
-def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
+def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
     """Tiles of one photo with the glare on them taken off.
 
     Glare on glossy card adds the lamp's light to the print: a pixel of
@@ -109,15 +116,18 @@ def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
     (the dark-channel prior of haze removal, He, Sun and Tang 2009), and
     dividing it out restores the colours under it. The ink level is a low
     percentile of the tile's own dark channel, but no higher than the
-    photo's typical tile's, so a tile veiled all over is seen as veiled.
-    A deep veil is taken off only in part (dividing by a small ``1 - g``
-    would blow the faint tint of white paper up into colour); where it is
-    total the pixel stays white, and `describe` drops it as glare.
+    photo's typical tile's, so a tile veiled all over is seen as veiled
+    (`glare_veils`). A deep veil is taken off only in part (dividing by a
+    small ``1 - g`` would blow the faint tint of white paper up into
+    colour, and the sensor's noise with it); where the print is lost,
+    `normalise` leaves the pixel white, and `describe` drops it as glare.
 
     Parameters
     ----------
     tiles : sequence of (S, S, 3) uint8 BGR ndarrays
         Rectified tiles of one photo.
+    veils : sequence of (S, S) ndarrays, optional
+        Their `glare_veils`, when made already.
 
     Returns
     -------
@@ -131,6 +141,33 @@ def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
     >>> int(np.abs(out[:, 24:36].astype(int) - ink[:, 24:36]).max()) < 12
     True
     """
+    out = []
+    for tile, veil in zip(tiles, glare_veils(tiles) if veils is None else veils):
+        veil = np.minimum(veil, _VEIL_MOST)[..., None]
+        out.append(np.clip((tile - 255 * veil) / (1 - veil), 0, 255).astype(np.uint8))
+    return out
+
+
+def glare_veils(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """How deep the glare lies on each pixel of a photo's tiles: ``g`` of `unveil`, 0 to 1.
+
+    Parameters
+    ----------
+    tiles : sequence of uint8 BGR ndarrays
+        As for `unveil`.
+
+    Returns
+    -------
+    veils : list of (S, S) float ndarrays, 0 where no glare, 1 where it is all the pixel shows
+
+    Examples
+    --------
+    >>> ink = np.zeros((40, 40, 3), np.uint8); ink[::4] = (0, 0, 200)
+    >>> veiled = ink.copy(); veiled[:, 20:] = 255 - (255 - ink[:, 20:]) // 10   # nine tenths glare
+    >>> veil = glare_veils([ink, ink, veiled])[2]
+    >>> round(float(veil[20, 2]), 1), round(float(veil[20, 37]), 1)
+    (0.0, 0.9)
+    """
     darks = []
     for tile in tiles:
         k = max(3, round(_VEIL_WINDOW * tile.shape[0]) | 1)
@@ -139,12 +176,8 @@ def unveil(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
         darks.append(cv2.GaussianBlur(dark.astype(np.float32), (0, 0), k / 2))
     floors = [np.percentile(dark, _VEIL_FLOOR) for dark in darks]
     typical = np.median(floors)
-    out = []
-    for tile, dark, floor in zip(tiles, darks, floors):
-        floor = min(floor, typical)
-        veil = np.clip((dark - floor) / (255 - floor), 0, _VEIL_MOST)[..., None]
-        out.append(np.clip((tile - 255 * veil) / (1 - veil), 0, 255).astype(np.uint8))
-    return out
+    return [np.clip((dark - min(floor, typical)) / (255 - min(floor, typical)), 0, 1)
+            for dark, floor in zip(darks, floors)]
 
 
 def tile_crops(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:

@@ -5,7 +5,9 @@ stored edge of the library; a code's distance is that of its nearest stored
 example. A softmax over the codes' distances gives each code a confidence,
 so an edge reads as its nearest code, and an edge that looks like two codes
 says so: its ranked candidates feed `solver.repair`, which may read it as
-the second one when only that fits.
+the second one when only that fits. An edge glare half hid is judged by
+the half seen: its distances count for that share only, so its
+confidences spread and the code under the glare keeps a chance.
 """
 from __future__ import annotations
 
@@ -79,7 +81,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     nearest = np.full((len(looks), len(codes)), np.inf)
     for k in range(len(codes)):
         nearest[:, k] = d[:, code_of == k].min(axis=1)
-    score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) / sharpness)
+    # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
+    seen = looks.weight.sum(axis=(1, 2)) / stored.weight.sum(axis=(1, 2)).max()
+    score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * np.clip(seen, 0, 1)[:, None] / sharpness)
     confidence = score / score.sum(axis=1, keepdims=True)
     ranked = np.argsort(-confidence, axis=1, kind="stable")[:, :_MOST]
     candidates = [[(codes[k], float(confidence[e, k])) for k in ranked[e]
