@@ -10,8 +10,8 @@ from vision.describe import SIZE, normalise, tile_crops
 from vision.pipeline import photo_edges, solve_photo
 from vision.rectify import rectify
 from vision.render import LAYOUTS, match_tiles, render_photo
-from vision.zerolabel import (LONER, _matchings, _moved, likely_halves, neighbour_groups, read_unlabelled, realigned,
-                              seam_crops)
+from vision.zerolabel import (LONER, _matchings, _moved, likely_halves, neighbour_groups, one_half, read_unlabelled,
+                              realigned, seam_crops)
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
@@ -127,6 +127,20 @@ def test_the_number_of_halves_is_where_groups_stand_apart(halves, expected):
     centres = rng.normal(size=(halves, 5)) * 5
     points = centres[np.arange(36) % halves] + rng.normal(size=(36, 5)) * 0.3
     assert likely_halves(np.linalg.norm(points[:, None] - points[None], axis=-1)) == expected
+
+
+# a grouping that splits one half in two pairs the parts cheaply (colours and seams agree) and can still fit;
+# two halves that merely look alike (the lookalikes' teal cat and bird) stay apart more than prints of one half do
+def test_a_half_split_in_two_is_no_figure():
+    rng = np.random.default_rng(3)
+    centres = rng.normal(size=(4, 5)) * 5
+    centres[3] = centres[2] + 0.3  # two lookalike halves, nearer each other than the other halves
+    points = centres[np.arange(36) % 4] + rng.normal(size=(36, 5)) * 0.1
+    d = np.linalg.norm(points[:, None] - points[None], axis=-1)
+    labels = np.arange(36) % 4
+    labels[(labels == 0) & (np.arange(36) >= 18)] = 4  # half 0 split in two groups
+    alike = one_half(d, labels)
+    assert {(a, b) for a, b in zip(*np.nonzero(alike))} == {(0, 4), (4, 0)}
 
 
 def test_pairings_cover_every_group_once():

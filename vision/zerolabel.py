@@ -18,7 +18,8 @@ holds every half several times over. So:
    the groups up is a candidate, ranked by two cues: halves of one figure
    share colours, and the pixels along a seam continue across it (the
    figure is cut at its waist there; read on tiles cut finer,
-   `seam_crops`);
+   `seam_crops`). Two groups as alike as prints of one half are that half
+   split in two, never a figure (`one_half`);
 3. let the solver judge: a pairing gives every edge a signed code (+k, -k
    for figure k), its nearest group's. Random 3x3 puzzles fit loosely, so
    a grouping with a stray edge still fits with some unlikely pairing; of
@@ -67,6 +68,9 @@ _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the s
 SPLIT = 0.85  # a reading with another number of halves that fits is taken when its doubt is less than this share
 # of the likelier number's: six halves read as eight left 1.4 to 3.6 times the doubt (3-figure puzzles past seed 50),
 # eight read as six 0.95 times at least (seeds 11-30)
+SAME = 1.3  # groups nearer each other than this many times the typical distance within a group are one half
+# split (`one_half`). On seeds 11-30 a figure's two groups stood 1.3 apart or more but once (a photo read wrong
+# anyway), a split half's parts 1.0 to 2.3 apart; at 1.75 twelve critters and lookalikes photos were lost
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
 # trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
 # and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
@@ -136,7 +140,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         likeliest = math.inf
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
-            ranked = ranked_pairings(labels, looks, continuation)[:PAIRINGS]
+            ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
             likeliest = min(likeliest, ranked[0][0])
             for cost, pairing in ranked:
                 reading = _reading(near, pairing)
@@ -421,11 +425,16 @@ def _chains(d: np.ndarray, loner: float = math.inf) -> tuple[np.ndarray, np.ndar
     linked = np.flatnonzero(nearest <= loner * np.median(nearest))
     links = np.zeros(d.shape, bool)
     links[linked, others.argmin(axis=1)[linked]] = True
-    chains, chain = connected_components(links, directed=False)
-    between = np.array([[d[np.ix_(chain == a, chain == b)].mean() for b in range(chains)]
-                        for a in range(chains)])
+    _, chain = connected_components(links, directed=False)
+    between = _between(d, chain)
     np.fill_diagonal(between, 0)
     return chain, between
+
+
+def _between(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Mean distance between the members of every two groups (the diagonal with each item's 0 to itself)."""
+    count = int(labels.max()) + 1
+    return np.array([[d[np.ix_(labels == a, labels == b)].mean() for b in range(count)] for a in range(count)])
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
@@ -535,12 +544,16 @@ def border_rows(lab: np.ndarray, deepest: int = 8) -> int:
     return int(alike.max()) + 1 if len(alike) else 1
 
 
-def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray) -> list:
+def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
+                    d: np.ndarray | None = None) -> list:
     """Ways to pair the groups into figures, likeliest first, as (cost, pairs).
 
     A pair of groups is likelier the more their colours agree (Hellinger
     distance of their mean histograms) and the better their seams continue
     into each other. With an odd number of groups one is left unpaired.
+    Given the edges' `half_distances` ``d``, two groups as alike as prints
+    of one half are no figure (`one_half`): pairings that pair them cost
+    infinitely much.
     """
     count = int(labels.max()) + 1
     hist = np.stack([looks.hist[labels == g].mean(axis=0) for g in range(count)]).astype(np.float64)
@@ -548,7 +561,38 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray) 
     seam = np.array([[continuation[np.ix_(labels == a, labels == b)].mean() for b in range(count)]
                      for a in range(count)])
     cost = kinship + seam
+    if d is not None:
+        cost[one_half(d, labels)] = np.inf
     return sorted((float(sum(cost[a, b] for a, b in pairs)), pairs) for pairs in _matchings(list(range(count))))
+
+
+def one_half(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Which groups are as alike as prints of one half: a half split in two, not two halves of a figure.
+
+    A figure's top and bottom are different drawings, but a grouping that
+    splits one half pairs its two parts cheaply (their colours and seams
+    agree), and the split reading can still fit. Groups nearer each other
+    than `SAME` times the typical distance within a group, and each the
+    other's nearest (a split half has one other part), are taken for one
+    half.
+
+    Examples
+    --------
+    >>> d = np.array([[0, .1, .12, 1], [.1, 0, .1, 1], [.12, .1, 0, 1], [1, 1, 1, 0.]])
+    >>> one_half(d, np.array([0, 0, 1, 2])).astype(int).tolist()
+    [[0, 1, 0], [1, 0, 0], [0, 0, 0]]
+    """
+    count = int(labels.max()) + 1
+    between = _between(d, labels)
+    within = [between[g, g] * (labels == g).sum() / ((labels == g).sum() - 1) for g in range(count)
+              if (labels == g).sum() > 1]  # the diagonal's zeros left out
+    np.fill_diagonal(between, np.inf)
+    nearest = between.argmin(axis=1)
+    mutual = nearest[nearest] == np.arange(count)
+    alike = np.zeros((count, count), bool)
+    for a in np.flatnonzero(mutual):
+        alike[a, nearest[a]] = bool(within) and between[a, nearest[a]] < SAME * float(np.median(within))
+    return alike
 
 
 def _matchings(groups: list):
