@@ -205,6 +205,18 @@ def test_light_blue_cards_on_a_blue_and_white_cloth_are_sought_from_three(tmp_pa
     assert_found_whole(read_image(tmp_path / "phone.jpg"), truth, most=0.1)
 
 
+@pytest.mark.parametrize("seed, level, art", [(9, "easy", "lookalikes"), (6, "hard", "witches")])
+def test_a_tile_with_a_side_on_bare_desk_is_sought_again(seed, level, art):
+    # Cards scattered on a white desk: the colour look placed a tile turned
+    # across its card and the desk (lookalikes) or stretched two over their
+    # shadows (witches), near enough the others' shape that nine tiles
+    # passed as a puzzle, silently wrong. Such a side runs along no step at
+    # all: the puzzle is then made of the tiles every look sees sharp.
+    image, truth = render_photo(seed=seed, layout="scattered", difficulty=level, art=art, size=(2000, 1500))
+    assert truth["params"]["table"] == "white"
+    assert_found_whole(image, truth)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were

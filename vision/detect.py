@@ -29,11 +29,13 @@ into cells, then put a ruler along each side to place the corners exactly.
    where its edge is found there (`_reshaped`).
 6. `problem` says, in one line, what keeps the tiles found from being a
    puzzle (missing, extra, overlapping, misshapen, out of shape).
-7. `seek_lost` (`vision.seek`): when no look found a puzzle, the tiles the
-   looks agree on (sharp on every side, one shape across the photo:
-   `_sound`) say how a tile looks at each place; where bits of card lie
-   that none accounts for (a card glare washed to the table's white), a
-   square of that look is laid along the colour steps and refined.
+7. `seek_lost` (`vision.seek`): when no look found a puzzle, or only one
+   with a side along no step at all (`_edgeless`: a tile stretched over the
+   table or its shadow), the tiles the looks agree on (sharp on every side,
+   one shape across the photo: `_sound`, three at least) say how a tile
+   looks at each place; where bits of card lie that none accounts for (a
+   card glare washed to the table's white), a square of that look is laid
+   along the colour steps and refined.
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -62,6 +64,7 @@ from .table import table_mask, texture_mask
 WORK_SIDE = 1024      # long side of the working copy, pixels
 GROWN = 1.12          # most a print-look tile's area may exceed the colour look's (`_gaps_taken`)
 SHARP = 0.25         # least step along a sound tile's side, to the usual (`_agreeing`)
+EDGELESS = 0.12      # a side with a step this much weaker than the usual runs along no card's edge (`_edgeless`)
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 
 
@@ -99,7 +102,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # broke, by the frame's pieces around its figures (`table_mask`'s ``framed``).
     colour = table_mask(small)
     first = _tiles_seen(image, small, scale, colour)
-    if problem(first) is None:
+    if problem(first) is None and not _edgeless(image, first):
         return first
     # On a plain ground a printed border may be the table's colour too: the
     # card's edge is sought further out. (The print look's mask reaches the
@@ -111,7 +114,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # Tiles that are sound but too few hold blocks seen whole: a later look
     # must account for all of each, along seams this look sees (`_cut_apart`).
     whole = problem(first, len(first)) is None
-    # Each look's mask is made only when the looks before it found no puzzle.
+    # A puzzle the first look saw, a side of it on no edge, has its count right: a tile is misplaced.
+    count = len(first) if problem(first) is None else None
+    # Each look's mask is made only when the looks before it found no puzzle (along steps).
     looks = ((partial(table_mask, plain=True), True, 0.12), (texture_mask, False, 0.06),
              (partial(table_mask, framed=True), False, 0.06))
     every = [first]
@@ -121,7 +126,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
                 or (whole and _cut_apart(small, colour, scale, first, seen)) \
                 or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
-        if problem(seen) is None:
+        if problem(seen, count) is None and not _edgeless(image, seen):
             return seen
         every.append(seen)
     # No look saw every tile whole: the tiles the looks agree on, and those
@@ -130,9 +135,22 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     if len(sound) >= 3:  # three tell how the view changes across the photo (`form_at`)
         sought = reading_order(seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2))
         # Kept when all agree closely on the view (a glared side may be washed out).
-        if problem(sought) is None and shape_misfits(sought, fitted=4).max() <= MISFIT / 2:
+        if problem(sought, count) is None and shape_misfits(sought, fitted=4).max() <= MISFIT / 2:
             return sought
-    return first
+    # Else the first look that saw a puzzle, though a side of it runs along no edge.
+    return next((tiles for tiles in every if problem(tiles) is None), first)
+
+
+def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
+    """Whether a side of ``tiles`` runs along no card's edge: a step `EDGELESS`
+    times the usual along the tiles' sides at most (`side_steps`).
+
+    A tile stretched over the table or its shadow, consistently enough that
+    the others' shape allows it, has a side across bare table: the puzzle
+    is then sought from the sound tiles of every look.
+    """
+    steps = np.float32([side_steps(image, tile) for tile in tiles])
+    return bool(steps.min() < EDGELESS * np.median(steps))
 
 
 def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:

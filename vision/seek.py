@@ -78,6 +78,9 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                 break
             ys, xs = np.nonzero(patches == label)
             form = expected(tiles, (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5) * scale ** 2
+            # A view told by a few tiles, far from them, may give no tile's size (as `problem` allows).
+            if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
+                continue
             square = _best_square(small, patches == label, form, found)
             if square is None:
                 continue
