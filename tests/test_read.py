@@ -6,7 +6,7 @@ import pytest
 
 from solver import Puzzle, is_solution, solve
 from solver.repair import repair
-from vision.describe import describe, unveil
+from vision.describe import describe, glare_veils, unveil
 from vision.edges import edge_crops
 from vision.library import Library
 from vision.describe import SIZE as SIZE_TILE, normalise, tile_crops
@@ -128,16 +128,16 @@ def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):
 
 
 def test_an_edge_under_deep_glare_keeps_its_true_code_likely():
-    """A lamp's glare washes out most of tile 9's S edge on a hard photo of four frogs alike in
-    shape (a green frog's bottom half; its colour, all that tells it from the red one's, is lost
-    under the veil). What is left is read for what it is: the blown pixels dropped, not read as
-    a pink frog, and the reading no surer than the part of the edge seen, so the true code stays
-    among the candidates the repair weighs (it was fourth, under a tenth of the top, before)."""
+    """A lamp's glare washes out tile 9's S edge on a hard photo of four frogs alike in shape (a
+    green frog's bottom half: its colour is all that tells it from the others). Balanced with the
+    glare, the lamp's white turned pink on this teal puzzle and the edge read as the red frog, the
+    true code fourth and under a tenth of the top, so the repair chose a wrong arrangement that fits."""
+    image, truth = render_photo(seed=29, layout="scattered", difficulty="hard", art="frogs", size=SIZE)
+    veils = glare_veils([rectify(image, inset(np.float32(t["corners"])), SIZE_TILE) for t in truth["tiles"]])
+    assert veils[8][-SIZE_TILE // 8:, SIZE_TILE // 4:-SIZE_TILE // 4].mean() > 0.8  # the S seam under deep glare
     library = library_of(*taught("frogs", 11, "loose", "easy"))
     crops, codes = taught("frogs", 29, "scattered", "hard", unique=False)
-    looks = describe(crops)
-    assert looks.weight[4 * 8 + 2].sum() < 0.5 * looks.weight[4 * 8 + 3].sum()  # the glare hides most of it
-    reading = read_edges(looks, library)
+    reading = read_edges(describe(crops), library)
     ranked = reading.candidates[8][2]
     assert codes[8][2] in [code for code, p in ranked if p >= 0.1 * ranked[0][1]]  # `repair`'s floor
     assert is_solution(Puzzle(tiles=tuple(codes), rows=3, cols=3), repair(reading.candidates, 3, 3).grid)

@@ -6,9 +6,10 @@ the printed halves do not. So tiles are first normalised together
 balance for all the tiles of a photo (they share the puzzle's palette, so a
 per-tile balance would shift each tile's colours by its own content), then
 per tile CLAHE on lightness, with chroma scaled alongside so a shadowed tile
-keeps its colours. Where glare left less than a fifth of the print
-(`_VEIL_LOST`) the pixel is made white: balance and CLAHE would stretch
-what is left of it, mostly noise, into a colour no figure has.
+keeps its colours. Balance and CLAHE work on the print under a deep veil
+as far as it can be told, and the veil `unveil` would leave is put back
+as white: balanced with it, the lamp's white took the puzzle's opposite
+tint (a teal puzzle's glare turned pink, a colour no figure has).
 
 An edge's `Looks` are then
 
@@ -41,7 +42,7 @@ _PATTERN_FLOOR = 2.0  # Lab units added to a channel's spread: a plain patch's n
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
-_VEIL_LOST = 0.8  # deeper still the print is lost: normalise leaves the pixel white, glare to describe
+_VEIL_DEEPEST = 0.95  # deeper still there is no print to balance, only noise
 _VEIL_MOST = 0.6  # deeper veils are taken off only so far: dividing more blows a white's faint tint up into colour
 
 
@@ -85,14 +86,14 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     """
     small = [cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles]
     veils = glare_veils(small)
-    small = unveil(small, veils)
-    pixels = np.concatenate([t.reshape(-1, 3) for t in small]).astype(np.float32)
+    prints = unveil(small, veils, most=_VEIL_DEEPEST)
+    pixels = np.concatenate([t[v < _VEIL_MOST] for t, v in zip(prints, veils)]).astype(np.float32)  # prints seen well
     unblown = pixels[_across_channels(np.maximum, pixels) < 250]
     means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
     gains = means.mean() / means
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
     out = []
-    for tile in small:
+    for tile, veil in zip(prints, veils):
         balanced = np.clip(tile * gains, 0, 255).astype(np.uint8)
         lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2LAB)
         lightness = clahe.apply(lab[..., 0])
@@ -100,13 +101,14 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
         ratio = np.clip((lightness + 8.0) / (lab[..., 0] + 8.0), 0.5, 2.0)[..., None]
         chroma = np.clip((lab[..., 1:].astype(np.float32) - 128) * ratio + 128, 0, 255)
         lab = np.dstack([lightness, chroma.astype(np.uint8)])
-        out.append(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
-    for tile, veil in zip(out, veils):
-        tile[veil > _VEIL_LOST] = 255
+        # Over a deep veil the print is a guess: the share of it seen (as `unveil` sees it), the rest white.
+        left = np.clip((veil - _VEIL_MOST) / (1 - _VEIL_MOST), 0, 1)[..., None]
+        out.append((cv2.cvtColor(lab, cv2.COLOR_LAB2BGR) * (1 - left) + 255 * left).astype(np.uint8))
     return out
 
 
-def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
+def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = None,
+           most: float = _VEIL_MOST) -> list[np.ndarray]:
     """Tiles of one photo with the glare on them taken off.
 
     Glare on glossy card adds the lamp's light to the print: a pixel of
@@ -119,8 +121,9 @@ def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = Non
     photo's typical tile's, so a tile veiled all over is seen as veiled
     (`glare_veils`). A deep veil is taken off only in part (dividing by a
     small ``1 - g`` would blow the faint tint of white paper up into
-    colour, and the sensor's noise with it); where the print is lost,
-    `normalise` leaves the pixel white, and `describe` drops it as glare.
+    colour, and the sensor's noise with it): the veil left is a paler
+    print, its hue kept, and where it is total the pixel stays white, and
+    `describe` drops it as glare.
 
     Parameters
     ----------
@@ -128,6 +131,8 @@ def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = Non
         Rectified tiles of one photo.
     veils : sequence of (S, S) ndarrays, optional
         Their `glare_veils`, when made already.
+    most : float
+        The deepest veil taken off; deeper ones only so far.
 
     Returns
     -------
@@ -143,7 +148,7 @@ def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = Non
     """
     out = []
     for tile, veil in zip(tiles, glare_veils(tiles) if veils is None else veils):
-        veil = np.minimum(veil, _VEIL_MOST)[..., None]
+        veil = np.minimum(veil, most)[..., None]
         out.append(np.clip((tile - 255 * veil) / (1 - veil), 0, 255).astype(np.uint8))
     return out
 
