@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from .puzzle import Fixed, Placement, Puzzle, turn
+from .puzzle import Fixed, Placement, Puzzle, shape_problem, turn
 from .rules import Match
 from .search import solve
 
@@ -51,6 +51,8 @@ def planted(rows: int, cols: int, figures: int = 4, frame: int = 0,
     >>> is_solution(p, grid)
     True
     """
+    if shape_problem(rows, cols):  # no redraw would mend it
+        raise ValueError(shape_problem(rows, cols))
     rng = rng or random.Random()
     while True:  # redraw until every code has a partner on some tile
         try:

@@ -104,11 +104,22 @@ class Puzzle:
         return self.partner(a) == b
 
 
+def shape_problem(rows: int, cols: int) -> str | None:
+    """Why no puzzle has a ``rows`` x ``cols`` grid, or None.
+
+    >>> shape_problem(0, 3)
+    'grid 0x3 is outside 2x2 to 16x16'
+    """
+    if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
+        return f"grid {rows}x{cols} is outside 2x2 to {MAX_SIDE}x{MAX_SIDE}"
+    return None
+
+
 def validate(puzzle: Puzzle) -> list[str]:
     """Problems that make ``puzzle`` unsolvable as stated, worst first."""
     rows, cols, n = puzzle.rows, puzzle.cols, len(puzzle.tiles)
-    if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
-        return [f"grid {rows}x{cols} is outside 2x2 to {MAX_SIDE}x{MAX_SIDE}"]
+    if shape_problem(rows, cols):
+        return [shape_problem(rows, cols)]
     if n != rows * cols:
         return [f"{n} tiles do not fill a {rows}x{cols} grid ({rows * cols} needed)"]
     for i, tile in enumerate(puzzle.tiles, 1):

@@ -52,8 +52,10 @@ def test_cli_writes_a_puzzle_file_that_reads_back(tmp_path, capsys):
     assert solve(puzzle, all=True).count == 1
 
 
-def test_cli_bad_size_is_one_line_exit_2(capsys):
+@pytest.mark.parametrize("size, says", [("3by3", "ROWSxCOLS"), ("0x3", "outside 2x2"),
+                                        ("1x1", "outside 2x2"), ("17x4", "outside 2x2")])
+def test_cli_bad_size_is_one_line_exit_2(capsys, size, says):
     with pytest.raises(SystemExit) as done:
-        main(["generate", "3by3"])
+        main(["generate", size])
     err = capsys.readouterr().err
-    assert done.value.code == 2 and len(err.strip().splitlines()) == 1 and "ROWSxCOLS" in err
+    assert done.value.code == 2 and len(err.strip().splitlines()) == 1 and says in err
