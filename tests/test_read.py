@@ -141,3 +141,37 @@ def test_an_edge_under_deep_glare_keeps_its_true_code_likely():
     ranked = reading.candidates[8][2]
     assert codes[8][2] in [code for code, p in ranked if p >= 0.1 * ranked[0][1]]  # `repair`'s floor
     assert is_solution(Puzzle(tiles=tuple(codes), rows=3, cols=3), repair(reading.candidates, 3, 3).grid)
+
+
+def lamp(image: np.ndarray, corners: np.ndarray, side: int, depth: float) -> np.ndarray:
+    """``image`` with a lamp's reflection over the half-figure on ``side`` of the tile at
+    ``corners``: the print veiled towards white, ``depth`` (0..1) at the seam's middle."""
+    a, b = corners[side], corners[(side + 1) % 4]
+    length = np.linalg.norm(b - a)
+    spot = (a + b) / 2 + (corners.mean(axis=0) - (a + b) / 2) * 0.1
+    y, x = np.mgrid[:image.shape[0], :image.shape[1]]
+    veil = depth * np.exp(-((x - spot[0]) ** 2 + (y - spot[1]) ** 2) / (2 * (0.4 * length) ** 2))
+    return (image + (255 - image.astype(np.float32)) * veil[..., None]).astype(np.uint8)
+
+
+def test_a_lamp_over_an_edge_leaves_its_hue_to_read():
+    """A lamp's spot nine tenths deep over one edge per photo: what shows of the figure is paler,
+    its hue kept. Balanced as the print under it, not with the lamp's white, it reads right far
+    more often, and every answer is valid. Three art sets, 36 photos."""
+    misread = invalid = 0
+    for art in ("witches", "lookalikes", "critters"):
+        library = library_of(*taught(art, 11, "loose", "easy"))
+        for seed in range(12, 24):
+            image, truth = render_photo(seed=seed, layout=("loose", "scattered", "scan")[seed % 3],
+                                        difficulty="normal", art=art, size=SIZE)
+            rng = np.random.default_rng(seed)
+            tile, side = int(rng.choice(9, 1)[0]), int(rng.integers(4))
+            quads = [np.float32(t["corners"]) for t in truth["tiles"]]
+            image = lamp(image, quads[tile], side, 0.9)
+            crops = tile_crops(normalise([rectify(image, inset(quad), SIZE_TILE) for quad in quads]))
+            codes = [tuple(t["edges"]) for t in truth["tiles"]]
+            reading = read_edges(describe(crops), library)
+            misread += reading.tiles[tile][side] != codes[tile][side]
+            fix = repair(reading.candidates, 3, 3)
+            invalid += not (fix.fits and is_solution(Puzzle(tiles=tuple(codes), rows=3, cols=3), fix.grid))
+    assert invalid == 0 and misread <= 8, (invalid, misread)  # 0 and 5 when written; 2 and 14 balanced with the glare
