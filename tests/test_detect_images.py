@@ -232,6 +232,20 @@ def test_a_block_grown_over_the_table_is_sought_again_though_its_seams_are_faint
     assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
 
 
+@pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])
+def test_clean_cards_on_a_blue_and_white_cloth_leave_its_white_checks_table(seed, art):
+    # Clean cards scattered on a blue and white checked cloth: the white
+    # checks missed the photo's border, and each one's rim, blurred half into
+    # the blue around it, made it look unplain, so none was taken for the
+    # cloth's pattern: white checks were card, and the cards ran into them
+    # (critters: a 2x2 of checks and card, the eight others missed; sports:
+    # six grown over the checks; exit 3). A patch far plainer inside than a
+    # figure's plain part is plain.
+    image, truth = render_photo(seed=seed, layout="scattered", difficulty="easy", art=art, size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(image, truth, most=0.1)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were

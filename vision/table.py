@@ -197,12 +197,14 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
     """Colours (Lab rows) of the mask's plain patches, when the table has a pattern of them.
 
     Tiles carry pictures; a patch of one even colour, the size of a good part
-    of a tile, is table. The table has a pattern (a cloth's checks) when at
-    least ``least`` convex ones share a colour (a picture's plain sky is no
-    convex shape); then every plain patch is table, also where glare or a
-    tile nearby bent its outline. Colours within ``near`` count as one. A
-    patch ringed by ``lines`` (a uint8 mask: a card's frame or cut edge) is a
-    card, however plain (worn vintage card); a check has no outline.
+    of a tile, is table; so is one far plainer inside than at its rim (a
+    check's blurred rim is half the colour of those around it). The table
+    has a pattern (a cloth's checks) when at least ``least`` convex ones
+    share a colour (a picture's plain sky is no convex shape); then every
+    plain patch is table, also where glare or a tile nearby bent its
+    outline. Colours within ``near`` count as one. A patch ringed by
+    ``lines`` (a uint8 mask: a card's frame or cut edge) is a card, however
+    plain (worn vintage card); a check has no outline.
     """
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     plain, solid = [], []
@@ -210,8 +212,14 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
         x, y, w, h = stats[label, :4]
         patch = (labels[y:y + h, x:x + w] == label).astype(np.uint8)
         mean, spread = cv2.meanStdDev(lab[y:y + h, x:x + w], mask=patch)
+        # A white check's rim, blurred half blue, looks unplain: its inside is
+        # far plainer (a figure's plain part is only about as plain inside).
+        inside = cv2.distanceTransform(np.pad(patch, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        core = (inside > 0.1 * np.sqrt(stats[label, cv2.CC_STAT_AREA])).astype(np.uint8)
+        core_spread = cv2.meanStdDev(lab[y:y + h, x:x + w], mask=core)[1] if core.any() else np.inf
+        spread = min(np.linalg.norm(spread), 2 * np.linalg.norm(core_spread))
         rim = cv2.morphologyEx(patch, cv2.MORPH_GRADIENT, np.ones((7, 7), np.uint8)) > 0
-        if np.linalg.norm(spread) < 0.5 * near and lines[y:y + h, x:x + w][rim].mean() < 0.1 * 255:
+        if spread < 0.5 * near and lines[y:y + h, x:x + w][rim].mean() < 0.1 * 255:
             plain.append(mean.ravel())
             if _solid(patch):
                 solid.append(mean.ravel())
