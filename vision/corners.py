@@ -26,35 +26,33 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     a tile or block (table outside) it is the step on the outermost line of
     steps running the side (`_outermost_line`): the mask may have stopped at
     a printed border the colour of the table; beyond that, a line of fainter
-    sharp steps running beside it is the card's cut edge (`_cut_edge`),
-    sought on a ``tile`` twice as far out as in, and taken there when three
-    sides or four find one (the mask stops far inside a wide worn border). On a seam inside a block it is the step nearest
-    the even split: not the printed border just beyond it. On a ``tile``
-    (not a block, whose sides perspective turns more), a rough side far
-    from parallel to the one opposite is sought again along it and square
-    to its neighbours (`_squared`). ``fence(points)``, if given, marks
-    points on other tiles: no edge is looked for beyond them. Reads only
-    strips along the sides, so it works at full resolution.
+    sharp steps running beside it is the card's cut edge (`_cut_edge`). On a
+    seam inside a block it is the step nearest the even split: not the
+    printed border just beyond it. On a ``tile`` (not a block, whose sides
+    perspective turns more), a rough side far from parallel to the one
+    opposite is sought again along it and square to its neighbours
+    (`_squared`). ``fence(points)``, if given, marks points
+    on other tiles: no edge is looked for beyond them. Reads only strips
+    along the sides, so it works at full resolution.
     """
     quad = clockwise(np.float32(quad))
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
     for done in range(rounds):
-        lines, beyond = _sides(image, quad, reach, outline, fence), 0.0
-        if outline and tile:
-            # A worn border runs round the whole card: its cut edge past the
-            # strip is taken where three sides or four find one out there (a
-            # shadow or a plank's seam lies beside one or two).
-            wider = _sides(image, quad, reach, outline, fence, beyond=reach)
-            if sum(_apart(line, out) > 1 for line, out in zip(lines, wider)) >= 3:
-                lines, beyond = wider, reach
-        most = 2 * reach + beyond  # further, a line followed something else
+        lines = []
+        for start, end in zip(quad, np.roll(quad, -1, axis=0)):
+            line = _edge_line(image, start, end, reach, outline, fence)
+            rough = (end - start) / np.linalg.norm(end - start)
+            # A side turned off the rough one followed art, not the tile's edge.
+            turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
+            lines.append(line if line and not turned else (start, end - start))
+        most = 2 * reach  # further, a line followed something else
         if outline and tile and done == 0:
             squared = _squared(image, quad, lines, reach, fence)
             most += 0.2 * side * any(a is not b for a, b in zip(squared, lines))  # a side turned swings a corner
             lines = squared
         if outline and done == rounds - 1:  # once the sides are near
-            lines = _face_sides(image, quad, lines, reach, fence, beyond)
+            lines = _face_sides(image, quad, lines, reach, fence)
         corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > most:
             return quad
@@ -63,19 +61,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     return quad
 
 
-def _sides(image: np.ndarray, quad: np.ndarray, reach: float, outline: bool, fence, beyond: float = 0.0) -> list:
-    """Each side's edge line (`_edge_line`), or the rough side where none is
-    found or it turned off the rough one (it followed art, not the card's edge)."""
-    lines = []
-    for start, end in zip(quad, np.roll(quad, -1, axis=0)):
-        line = _edge_line(image, start, end, reach, outline, fence, beyond=beyond)
-        rough = (end - start) / np.linalg.norm(end - start)
-        turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
-        lines.append(line if line and not turned else (start, end - start))
-    return lines
-
-
-def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence, beyond: float) -> list:
+def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
     """``lines`` with the sides facing down the photo moved in from the card's cut side to its face.
 
     Seen from in front, a card's cut side shows as a thin band below it: a
@@ -85,7 +71,7 @@ def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, 
     shows no step as far in.
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    faces = [_edge_line(image, start, end, reach, True, fence, face=True, beyond=beyond) for start, end in sides]
+    faces = [_edge_line(image, start, end, reach, True, fence, face=True) for start, end in sides]
     insets = [_apart(line, face) if face else 0.0 for line, face in zip(lines, faces)]
     moved = list(lines)
     for i, (start, end) in enumerate(sides):
@@ -202,46 +188,35 @@ def fence(nearest: np.ndarray, scale: float, own: float):
     return elsewhere
 
 
-def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face=False, beyond=0.0):
+def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face=False):
     """(point, direction) of the side's edge between two rough corners, or None.
 
     ``face``: on an outline, the card's face edge inside a thin band of its
-    cut side (`_face_edge`), where there is one. ``beyond``: on an outline,
-    how far past the strip's outer end the cut edge is sought (`_cut_edge`):
-    the mask stops far inside a wide worn border the table's colour.
+    cut side (`_face_edge`), where there is one.
     """
     along = end - start
     length = float(np.linalg.norm(along))
     along /= length
     inward = np.float32([-along[1], along[0]])  # corners run clockwise
     t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * length
-    beyond = int(beyond) if outermost else 0  # rows read for the cut edge alone
-    offsets = np.arange(-reach - beyond, reach + 1, dtype=np.float32)
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)
     points = start + t[None, :, None] * along + offsets[:, None, None] * inward
     strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    step = _steps(strip)
-    # Within reach, as if the strip ended there: an edge just past its end
-    # shows as a step at it.
-    step[beyond:] = _steps(strip[beyond:])
+    strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
+    step = np.diff(strip, axis=0)
+    step = np.sqrt((step * step).sum(axis=2)) if step.ndim == 3 else np.abs(step)
     columns = np.arange(samples)
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
     if fence is not None:  # not beyond the next tile, when it lies within reach
-        outside = fence(points[offsets < 1])[::-1]  # the outer half, to the rough side
+        outside = fence(points)[: len(offsets) // 2 + 1][::-1]
         peak[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
-    strongest = step[beyond:].max(axis=0)  # of the steps within reach
-    strong = peak & (step >= 0.4 * strongest)
+    strong = peak & (step >= 0.4 * step.max(axis=0))
     if outermost:
-        sharp = _sharp(step)
-        sharp[beyond:] = _sharp(step[beyond:])
-        faint = peak & (step >= 0.15 * strongest) & sharp
-        strong[beyond] = faint[beyond] = False  # the strip's first row: no peak as seen within reach
-        line = _outermost_line(strong[beyond:], tilt=0.06 * length)
-        cut = _cut_edge(faint[beyond:], line, 0.1 * length)
-        best = np.where(cut > 0, cut + beyond, 0)
-        if beyond and np.array_equal(cut, line):  # none within reach: past it
-            best = _cut_edge(faint, best, 0.1 * length)
+        best = _outermost_line(strong, tilt=0.06 * length)
+        faint = peak & (step >= 0.15 * step.max(axis=0)) & _sharp(step)
+        best = _cut_edge(faint, best, 0.1 * length)
         if face:
             best = _face_edge(step, strong, best, 0.02 * length)
     else:
@@ -258,13 +233,6 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
     edge = start + t[columns, None] * along + offset[:, None] * inward
     vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x, y]), np.float32([vx, vy])
-
-
-def _steps(strip: np.ndarray) -> np.ndarray:
-    """How far the colour changes between each row of ``strip`` and the next, smoothed across it."""
-    strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
-    step = np.diff(strip, axis=0)
-    return np.sqrt((step * step).sum(axis=2)) if step.ndim == 3 else np.abs(step)
 
 
 def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: float = 0.8) -> np.ndarray:
