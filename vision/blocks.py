@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from .corners import clockwise, meet
+from .images import across_channels
 from .table import table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
@@ -274,8 +275,8 @@ def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> lis
     flat = cv2.warpPerspective(image, warp, (width, height))
     table = cv2.warpPerspective(255 - mask, warp, (width, height)).astype(np.float32) / 255
     gap = table / 0.5
-    across, down = (np.max(np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, 1 - dx, ksize=3)), axis=2).astype(np.float32)
-                    for dx in (1, 0))
+    across, down = (across_channels(np.maximum, np.abs(cv2.Sobel(flat, cv2.CV_16S, dx, 1 - dx, ksize=3)))
+                    .astype(np.float32) for dx in (1, 0))
     usual = 2.5 * max(float(np.median(np.concatenate([np.median(across, axis=0), np.median(down, axis=1)]))), 12.0)
     return [np.maximum(across / usual, gap), np.maximum(down / usual, gap).T]
 

@@ -15,6 +15,8 @@ from itertools import product
 import cv2
 import numpy as np
 
+from .images import across_channels
+
 
 def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
            outline: bool = True, fence=None, tile: bool = True) -> np.ndarray:
@@ -205,7 +207,7 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
     step = np.diff(strip, axis=0)
-    step = np.sqrt((step * step).sum(axis=2)) if step.ndim == 3 else np.abs(step)
+    step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
     columns = np.arange(samples)
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])

@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from .edges import edge_crops, edge_mask
+from .images import across_channels
 
 SIZE = 96  # normalised tile side: enough for the figures, cheap to compare
 TEMPLATE = (16, 32)  # rows, cols of an edge's template
@@ -88,7 +89,7 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     veils = glare_veils(small)
     prints = unveil(small, veils, most=_VEIL_DEEPEST)
     pixels = np.concatenate([t[v < _VEIL_MOST] for t, v in zip(prints, veils)]).astype(np.float32)  # prints seen well
-    unblown = pixels[_across_channels(np.maximum, pixels) < 250]
+    unblown = pixels[across_channels(np.maximum, pixels) < 250]
     means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
     gains = means.mean() / means
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
@@ -177,7 +178,7 @@ def glare_veils(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
     for tile in tiles:
         k = max(3, round(_VEIL_WINDOW * tile.shape[0]) | 1)
         square = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-        dark = cv2.dilate(cv2.erode(_across_channels(np.minimum, tile), square), square)  # ink's level, patch by patch
+        dark = cv2.dilate(cv2.erode(across_channels(np.minimum, tile), square), square)  # ink's level, patch by patch
         darks.append(cv2.GaussianBlur(dark.astype(np.float32), (0, 0), k / 2))
     floors = [np.percentile(dark, _VEIL_FLOOR) for dark in darks]
     typical = np.median(floors)
@@ -360,16 +361,7 @@ def to_lab(bgr: np.ndarray) -> np.ndarray:
 
 
 def _delta(labs: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    return np.sqrt(_across_channels(np.add, (labs - colour) ** 2))
-
-
-def _across_channels(ufunc: np.ufunc, image: np.ndarray) -> np.ndarray:
-    """``ufunc`` reduced over an image's channels (its last axis).
-
-    numpy reduces a short last axis pixel by pixel, some ten to thirty times
-    slower than this, which works on whole channel planes (same values).
-    """
-    return ufunc.reduce([image[..., channel] for channel in range(image.shape[-1])])
+    return np.sqrt(across_channels(np.add, (labs - colour) ** 2))
 
 
 def _commonest(pixels: np.ndarray) -> np.ndarray:

@@ -3,7 +3,8 @@
 Images are NumPy arrays, BGR, uint8, shape (rows, cols, 3), as OpenCV keeps
 them. `read_image` applies the EXIF orientation a phone records, so pixel
 coordinates everywhere in edgematch are those of the picture as the user sees
-it. `write_image` never leaves a half-written file behind.
+it. `write_image` never leaves a half-written file behind. `across_channels`
+reduces an image over its channels, far faster than numpy over a short last axis.
 """
 from __future__ import annotations
 
@@ -61,6 +62,19 @@ def read_image(path: str | os.PathLike) -> np.ndarray:
     if image is None or image.size == 0:
         raise InputError(f"{path}: not an image edgematch can read")
     return image
+
+
+def across_channels(ufunc: np.ufunc, image: np.ndarray) -> np.ndarray:
+    """``ufunc`` reduced over an image's channels (its last axis).
+
+    numpy reduces a short last axis pixel by pixel, some ten to thirty times
+    slower than this, which works on whole channel planes (same values).
+
+    >>> image = np.uint8([[[10, 200, 30], [0, 5, 1]]])
+    >>> across_channels(np.maximum, image).tolist(), across_channels(np.add, image * 1.0).tolist()
+    ([[200, 5]], [[240.0, 6.0]])
+    """
+    return ufunc.reduce([image[..., channel] for channel in range(image.shape[-1])])
 
 
 @cache

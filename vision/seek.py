@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from .corners import clockwise, fence, nearest_quad, refine, side_steps
+from .images import across_channels
 
 TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quarter
 FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to place it for `refine`
@@ -150,7 +151,8 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
         spin = cv2.getRotationMatrix2D((half, half), float(turn), 1.0)
         turned = cv2.warpAffine(flat, spin, (size, size), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         away = cv2.warpAffine(off, spin, (size, size), flags=cv2.INTER_NEAREST) > 0
-        across, down = (np.abs(cv2.Sobel(turned, cv2.CV_32F, dx, 1 - dx, ksize=3)).max(axis=2) for dx in (1, 0))
+        across, down = (across_channels(np.maximum, np.abs(cv2.Sobel(turned, cv2.CV_32F, dx, 1 - dx, ksize=3)))
+                        for dx in (1, 0))
         across[away] = down[away] = 0
         sides = []
         for steps, axis in ((down, 1), (across, 0)):  # N and S sides lie along rows, W and E along columns

@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .images import across_channels
+
 LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
 CLIPPED = 245  # a channel this bright may be clipped: its colour is glare's, not the table's
 LAMP = 1.5     # a lamp's hotspot makes the table at most this much lighter (Lab lightness)
@@ -77,7 +79,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     lightest = centres[np.argmax(centres[:, 0])]
     cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
     if not cloth:
-        clipped = blurred.max(axis=2) >= CLIPPED
+        clipped = across_channels(np.maximum, blurred) >= CLIPPED
         distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
