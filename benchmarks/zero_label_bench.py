@@ -41,10 +41,9 @@ from solver import Puzzle, is_solution, solve  # noqa: E402
 from solver.repair import repair  # noqa: E402
 from vision.describe import describe  # noqa: E402
 from vision.library import Library  # noqa: E402
-from vision.pipeline import PhotoEdges, grid_shape, photo_edges  # noqa: E402
+from vision.pipeline import PhotoEdges, grid_shape, photo_edges, unlabelled_reading  # noqa: E402
 from vision.read import read_edges  # noqa: E402
 from vision.render import ART_SETS, LAYOUTS, match_tiles, render_photo  # noqa: E402
-from vision.zerolabel import read_unlabelled, realigned, seam_crops  # noqa: E402
 
 SIZE = (1600, 1200)
 DEFACEMENTS = ("smudge", "glare", "torn")
@@ -131,11 +130,9 @@ def likeliest(reading, rows: int, cols: int):
 
 
 def zero_label(image: np.ndarray, truth: dict, seed: int) -> dict:
-    edges = find_edges(image, truth)
-    edges = photo_edges(image, corners=realigned(image, edges.corners))  # as `solve` reads with no library
+    edges, reading = unlabelled_reading(image, find_edges(image, truth))  # as `solve` reads with no library
     puzzle = true_puzzle(truth, edges.corners)
     rows, cols = grid_shape(len(edges.corners))
-    reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
     grid, repaired = arrangement(reading, rows, cols)
     return {"valid": grid is not None and is_solution(puzzle, grid), "repaired": repaired}
 

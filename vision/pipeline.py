@@ -33,7 +33,7 @@ from .cli.errors import NotRecognised
 from .describe import SIZE, Looks, describe, normalise, tile_crops
 from .images import read_image, write_image
 from .library import Library, load_library
-from .read import read_edges
+from .read import Reading, read_edges
 from .rectify import inset, rectify
 
 
@@ -159,12 +159,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()
         if library is None:
-            from .zerolabel import read_unlabelled, realigned, seam_crops
-
-            moved = realigned(image, edges.corners)
-            if any(not np.array_equal(a, b) for a, b in zip(moved, edges.corners)):
-                edges = photo_edges(image, corners=moved)
-            reading = read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
+            edges, reading = unlabelled_reading(image, edges)
         else:
             reading = read_edges(describe(edges.crops), library, stored=stored)
         puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
@@ -178,6 +173,23 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         document["reinterpreted"] = [{"tile": e.tile + 1, "side": "NESW"[e.side], "read": e.read, "now": e.now}
                                      for e in fix.reinterpreted]
     return document
+
+
+def unlabelled_reading(image: np.ndarray, edges: PhotoEdges) -> tuple[PhotoEdges, Reading]:
+    """Read a photo's edges with no library, as `solve_photo` does.
+
+    Tiles found a little off are realigned first (`vision.zerolabel.realigned`)
+    and cut again if any moved; then the halves are grouped and paired
+    (`vision.zerolabel.read_unlabelled`). Returns the edges as read and the
+    reading, codes signed figure numbers.
+    """
+    from .zerolabel import read_unlabelled, realigned, seam_crops
+
+    moved = realigned(image, edges.corners)
+    if any(not np.array_equal(a, b) for a, b in zip(moved, edges.corners)):
+        edges = photo_edges(image, corners=moved)
+    rows, cols = grid_shape(len(edges.corners))
+    return edges, read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
 
 
 def _library_looks(library: str | os.PathLike | Library | None) -> tuple[Library | None, Looks | None]:
