@@ -125,6 +125,12 @@ def test_a_bare_frame_is_no_card():
     assert (table_mask(desk) > 0)[inside].mean() < 0.05
 
 
+def saved(path, image, truth):
+    """``image`` as a phone saves it, a JPEG at ``path`` read back (EXIF applied)."""
+    save_photo(path, image, truth)
+    return read_image(path)
+
+
 def assert_found_whole(image, truth, most=0.08):
     """Exactly the photo's nine tiles are found, each corner within ``most`` of a side."""
     tiles = find_tiles(image)
@@ -161,8 +167,7 @@ def test_cards_whose_frames_a_cloths_dark_checks_broke_are_found_whole(tmp_path)
     image, truth = render_photo(seed=2, layout="scattered", difficulty="normal", art="lookalikes",
                                 size=(2000, 1500), exif=270)
     assert truth["params"]["table"] == "cloth"
-    save_photo(tmp_path / "phone.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
 def test_a_card_glare_washed_into_a_cloths_white_checks_is_sought_by_the_others_shape(tmp_path):
@@ -174,8 +179,7 @@ def test_a_card_glare_washed_into_a_cloths_white_checks_is_sought_by_the_others_
     # along the steps round the glared card's figures is the card.
     image, truth = render_photo(seed=62, layout="scattered", difficulty="hard", art="meadow", size=(1600, 1200))
     assert truth["params"]["table"] == "cloth"
-    save_photo(tmp_path / "phone.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
 def test_cards_of_a_loose_grid_whose_frames_glare_broke_are_sought_between_their_neighbours(tmp_path):
@@ -187,8 +191,7 @@ def test_cards_of_a_loose_grid_whose_frames_glare_broke_are_sought_between_their
     # each refined fenced off its neighbours (not on to the next card's edge).
     image, truth = render_photo(seed=38, layout="loose", difficulty="hard", art="lookalikes", size=(1600, 1200))
     assert truth["params"]["table"] == "white"
-    save_photo(tmp_path / "phone.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth, most=0.1)
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.1)
 
 
 def test_light_blue_cards_on_a_blue_and_white_cloth_are_sought_from_three(tmp_path):
@@ -201,8 +204,7 @@ def test_light_blue_cards_on_a_blue_and_white_cloth_are_sought_from_three(tmp_pa
     # and the six sought from them must then all agree on it.
     image, truth = render_photo(seed=60, layout="scattered", difficulty="hard", art="sports", size=(1600, 1200))
     assert truth["params"]["table"] == "cloth"
-    save_photo(tmp_path / "phone.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth, most=0.1)
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.1)
 
 
 @pytest.mark.parametrize("seed, level, art", [(9, "easy", "lookalikes"), (6, "hard", "witches")])
@@ -228,8 +230,7 @@ def test_a_block_grown_over_the_table_is_sought_again_though_its_seams_are_faint
     # one, the plain look's block, grown over its shadow, replaced it).
     image, truth = render_photo(seed=seed, layout="touching", difficulty=level, art=art,
                                 size=(2000, 1500), exif=turn)
-    save_photo(tmp_path / "phone.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "phone.jpg"), truth)
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
 @pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])
@@ -260,8 +261,7 @@ def test_white_glare_on_a_tile_is_no_tan_tables_glare(tmp_path):
     # the phone's JPEG: it is paler than the tan and near grey, but keeps none
     # of its hue, so it stays card (taken for glare, the tile was lost).
     image, truth = render_photo(seed=39, layout="loose", difficulty="hard", art="sports", size=(1600, 1200))
-    save_photo(tmp_path / "tan.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "tan.jpg"), truth)
+    assert_found_whole(saved(tmp_path / "tan.jpg", image, truth), truth)
 
 
 def test_plain_worn_cards_are_no_checks_of_the_cloth(tmp_path):
@@ -271,8 +271,7 @@ def test_plain_worn_cards_are_no_checks_of_the_cloth(tmp_path):
     # ring them: cards; a check has none.
     image, truth = render_photo(seed=12, layout="loose", difficulty="hard", art="vintage", size=(1600, 1200))
     assert truth["params"]["table"] == "cloth"
-    save_photo(tmp_path / "cloth.jpg", image, truth)
-    assert_found_whole(read_image(tmp_path / "cloth.jpg"), truth)
+    assert_found_whole(saved(tmp_path / "cloth.jpg", image, truth), truth)
 
 
 @pytest.mark.parametrize("seed, art", [(30, "critters"), (57, "frogs")])

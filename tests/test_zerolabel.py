@@ -16,12 +16,25 @@ from vision.zerolabel import (LONER, _matchings, _moved, likely_halves, neighbou
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
 
+def true_puzzle(truth):
+    """The puzzle a rendered photo's truth holds, its tiles in truth order."""
+    return Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
+
+
 def photo_at_truth(seed, art, layout):
     """Edge crops of a rendered photo cut at the truth corners, and the true puzzle."""
     image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=layout, size=(1600, 1200))
     tiles = normalise([rectify(image, np.float32(t["corners"]), size=SIZE) for t in truth["tiles"]])
-    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
-    return tile_crops(tiles), puzzle
+    return tile_crops(tiles), true_puzzle(truth)
+
+
+def read_and_solved(image, corners=None):
+    """A photo's tiles cut at ``corners`` (found when None), read with no library, and the
+    first arrangement that reading solves to, or None: ``(edges, reading, grid)``."""
+    edges = photo_edges(image, corners=corners)
+    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
+    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
+    return edges, reading, found[0] if found else None
 
 
 def agreement(read, true):
@@ -58,22 +71,17 @@ def test_zero_label_reading_solves_a_rendered_photo(art, seed, layout):
 def test_halves_of_figures_sharing_colours_pair_up_by_their_seams(art, seed):
     image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
                                 size=(1600, 1200))
-    edges = photo_edges(image, corners=[t["corners"] for t in truth["tiles"]])
-    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
-    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
-    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
-    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+    _, _, grid = read_and_solved(image, [t["corners"] for t in truth["tiles"]])
+    assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
 
 
 # touching tiles found 3% of a side off: each crop's rows at the seam show the neighbour's figure
 def test_halves_group_past_a_sliver_of_the_touching_tile():
     image, truth = render_photo(seed=25, art="witches", difficulty="normal", layout=LAYOUTS[25 % len(LAYOUTS)],
                                 size=(1600, 1200))
-    edges = photo_edges(image)
+    edges, _, grid = read_and_solved(image)
     puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
-    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
-    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
-    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+    assert grid is not None and is_solution(puzzle, grid)  # the independent verifier, true codes
 
 
 # one side of one tile found 5% of a side off, as detection finds scattered tiles at times: its edge shows the
@@ -86,11 +94,8 @@ def test_a_tile_found_off_is_realigned_before_its_edges_are_grouped(art, tile, m
     off = true[:tile] + [_moved(true[tile], np.array(move))] + true[tile + 1:]
     corners = realigned(image, off)
     assert np.abs(corners[tile] - true[tile]).max() < np.abs(off[tile] - true[tile]).max() / 2
-    edges = photo_edges(image, corners=corners)
-    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
-    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
-    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
-    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+    _, _, grid = read_and_solved(image, corners)
+    assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
 
 
 # both groupings fit with some pairing; the one with a stray edge paired a little likelier, and won before the
@@ -98,11 +103,8 @@ def test_a_tile_found_off_is_realigned_before_its_edges_are_grouped(art, tile, m
 @pytest.mark.parametrize("art", ["lookalikes", "vintage"])
 def test_of_two_groupings_that_fit_the_one_whose_edges_sit_squarely_wins(art):
     image, truth = render_photo(seed=18, art=art, difficulty="normal", layout="touching", size=(1600, 1200))
-    edges = photo_edges(image, corners=realigned(image, [t["corners"] for t in truth["tiles"]]))
-    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
-    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
-    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
-    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+    _, _, grid = read_and_solved(image, realigned(image, [t["corners"] for t in truth["tiles"]]))
+    assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
 
 
 # puzzles that use only three of their four figures (one random 3x3 in 200): read as eight halves, two of the
@@ -112,13 +114,11 @@ def test_of_two_groupings_that_fit_the_one_whose_edges_sit_squarely_wins(art):
 def test_a_puzzle_of_three_figures_is_read_as_six_halves(art, seed):
     image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
                                 size=(1600, 1200))
-    edges = photo_edges(image, corners=[t["corners"] for t in truth["tiles"]])
-    puzzle = Puzzle(tiles=tuple(tuple(t["edges"]) for t in truth["tiles"]), rows=3, cols=3)
+    puzzle = true_puzzle(truth)
     assert len({abs(c) for tile in puzzle.tiles for c in tile}) == 3
-    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
+    _, reading, grid = read_and_solved(image, [t["corners"] for t in truth["tiles"]])
     assert len({c for tile in reading.tiles for c in tile}) == 6
-    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
-    assert found and is_solution(puzzle, found[0])  # the independent verifier, true codes
+    assert grid is not None and is_solution(puzzle, grid)  # the independent verifier, true codes
 
 
 @pytest.mark.parametrize("halves, expected", [(8, (8,)), (6, (6, 8))])
