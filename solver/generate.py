@@ -51,8 +51,8 @@ def planted(rows: int, cols: int, figures: int = 4, frame: int = 0,
     >>> is_solution(p, grid)
     True
     """
-    if shape_problem(rows, cols):  # no redraw would mend it
-        raise ValueError(shape_problem(rows, cols))
+    if shape := shape_problem(rows, cols):  # no redraw would mend it
+        raise ValueError(shape)
     rng = rng or random.Random()
     while True:  # redraw until every code has a partner on some tile
         try:

@@ -118,8 +118,8 @@ def shape_problem(rows: int, cols: int) -> str | None:
 def validate(puzzle: Puzzle) -> list[str]:
     """Problems that make ``puzzle`` unsolvable as stated, worst first."""
     rows, cols, n = puzzle.rows, puzzle.cols, len(puzzle.tiles)
-    if shape_problem(rows, cols):
-        return [shape_problem(rows, cols)]
+    if shape := shape_problem(rows, cols):
+        return [shape]
     if n != rows * cols:
         return [f"{n} tiles do not fill a {rows}x{cols} grid ({rows * cols} needed)"]
     for i, tile in enumerate(puzzle.tiles, 1):

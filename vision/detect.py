@@ -102,7 +102,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # broke, by the frame's pieces around its figures (`table_mask`'s ``framed``).
     colour = table_mask(small)
     first = _tiles_seen(image, small, scale, colour)
-    if problem(first) is None and not _edgeless(image, first):
+    puzzle = problem(first) is None
+    if puzzle and not _edgeless(image, first):
         return first
     # On a plain ground a printed border may be the table's colour too: the
     # card's edge is sought further out. (The print look's mask reaches the
@@ -115,7 +116,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # must account for all of each, along seams this look sees (`_cut_apart`).
     whole = problem(first, len(first)) is None
     # A puzzle the first look saw, a side of it on no edge, has its count right: a tile is misplaced.
-    count = len(first) if problem(first) is None else None
+    count = len(first) if puzzle else None
     # Each look's mask is made only when the looks before it found no puzzle (along steps).
     looks = ((partial(table_mask, plain=True), True, 0.12), (texture_mask, False, 0.06),
              (partial(table_mask, framed=True), False, 0.06))
