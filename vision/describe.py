@@ -219,12 +219,12 @@ def describe(crops: Sequence[np.ndarray]) -> Looks:
     return Looks(small.astype(np.float32), small_weight, hist)
 
 
-def distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
+def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray:
     """Dissimilarity of every edge in ``a`` to every edge in ``b``.
 
     A weighted mean of truncated per-pixel delta-E over the templates (scaled
     to 0..1) plus the Hellinger distance of the colour histograms (0..1).
-    ``shift``: see `template_distances`.
+    ``shift``, ``inward``: see `template_distances`.
 
     Returns
     -------
@@ -238,13 +238,13 @@ def distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift)
+    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift, inward)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
 
 
-def pattern_distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
+def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray:
     """Dissimilarity of the edges' patterns: their templates with level and contrast taken out.
 
     A deep glare veil is only partly taken off (`unveil`), and what is left
@@ -270,7 +270,7 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0) -> np.ndarray:
     >>> pattern_distances(looks, washed).astype(float).round(1).tolist()   # the pattern does not
     [[0.1, 0.8], [0.8, 0.1]]
     """
-    return template_distances(_pattern(a), a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift)
+    return template_distances(_pattern(a), a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift, inward)
 
 
 def _pattern(looks: Looks) -> np.ndarray:
@@ -281,12 +281,15 @@ def _pattern(looks: Looks) -> np.ndarray:
 
 
 def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarray,
-                       weight_b: np.ndarray, truncate: float, shift: int = 0) -> np.ndarray:
+                       weight_b: np.ndarray, truncate: float, shift: int = 0, inward: int = 0) -> np.ndarray:
     """Weighted mean of per-pixel delta-E, truncated and scaled to 0..1, for every pair.
 
     With ``shift``, template ``a`` is also laid on ``b`` moved by up to
     ``shift`` pixels each way, and the best fit counts: a corner found a
-    little off moves the figure in its crop by a pixel or two.
+    little off moves the figure in its crop by a pixel or two. With
+    ``inward``, ``a`` may sit that many rows more toward the seam: a side
+    found inside its card cuts the top of its figure off, and the rest of
+    it moves up the crop.
 
     Parameters
     ----------
@@ -298,6 +301,8 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
         Delta-E beyond which pixels differ no further (glare, a stray speck).
     shift : int
         The largest offset tried, in pixels, along rows and along columns.
+    inward : int
+        Further rows ``a`` may sit up, toward the seam.
 
     Returns
     -------
@@ -312,13 +317,17 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     >>> [float(template_distances(moved, np.ones((1, 1, 4)), at, np.ones((1, 1, 4)), 50.0, s)[0, 0])
     ...  for s in (0, 1)]
     [0.5, 0.0]
+    >>> low = np.zeros((1, 4, 2, 3)); low[0, 2] = 100; cut = np.roll(low, -2, axis=1)  # 2 rows up
+    >>> [float(template_distances(cut, np.ones((1, 4, 2)), low, np.ones((1, 4, 2)), 50.0, 0, i)[0, 0])
+    ...  for i in (0, 2)]
+    [0.5, 0.0]
     """
     n, m = len(lab_a), len(lab_b)
     rows, cols = lab_a.shape[1:3]
     channels_a, channels_b = np.moveaxis(lab_a, -1, 0), np.moveaxis(lab_b, -1, 0)
     dtype = np.result_type(lab_a, lab_b, np.float32)
     best = np.full((n, m), np.inf, dtype)
-    for dy in range(-shift, shift + 1):
+    for dy in range(-shift - inward, shift + 1):
         for dx in range(-shift, shift + 1):
             a = np.s_[:, max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
             b = np.s_[:, max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]

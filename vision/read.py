@@ -21,6 +21,7 @@ from .library import Library
 
 SHARPNESS = 0.08  # distance difference that makes one code e times likelier (colour and pattern together)
 SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where corners were found off
+INWARD = 1  # more toward its seam: a side found inside its card, at a printed rule, cuts a figure's top off
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -40,7 +41,7 @@ class Reading(NamedTuple):
 
 
 def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT,
-               stored: Looks | None = None) -> Reading:
+               inward: int = INWARD, stored: Looks | None = None) -> Reading:
     """Read every edge of a photo as a library code.
 
     Parameters
@@ -54,6 +55,10 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
         Softmax temperature over the codes' distances.
     shift : int
         Template pixels a figure may sit off (`vision.describe.template_distances`).
+    inward : int
+        Template pixels more a photo's figure may sit toward its seam: a
+        tile found a little inside its card (worn vintage card, found at its
+        printed rule) shows each figure cut short and moved up its crop.
     stored : Looks, optional
         ``describe(library.crops)``, when made already (`vision.pipeline`
         makes it on the other core while the photo's tiles are sought).
@@ -75,8 +80,8 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     codes = sorted(set(library.codes), key=str)
     stored = describe(library.crops) if stored is None else stored
     with ThreadPoolExecutor(1) as pool:  # the two on both cores: numpy lets go of the GIL for most of them
-        pattern = pool.submit(pattern_distances, looks, stored, shift=shift)
-        d = distances(looks, stored, shift=shift) + pattern.result()
+        pattern = pool.submit(pattern_distances, looks, stored, shift=shift, inward=inward)
+        d = distances(looks, stored, shift=shift, inward=inward) + pattern.result()
     code_of = np.array([codes.index(c) for c in library.codes])
     nearest = np.full((len(looks), len(codes)), np.inf)
     for k in range(len(codes)):
