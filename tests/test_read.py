@@ -10,7 +10,7 @@ from vision.describe import describe, glare_veils, unveil
 from vision.edges import edge_crops
 from vision.library import Library
 from vision.describe import SIZE as SIZE_TILE, normalise, tile_crops
-from vision.read import read_edges
+from vision.read import INWARD, read_edges
 from vision.rectify import inset, rectify
 from vision.render import render_photo
 
@@ -130,9 +130,9 @@ def cut_short(art: str, seed: int, layout: str, most: float):
 
 def test_figures_on_a_side_found_inside_its_card_still_read():
     """A side found 6-12% inside its card (worn vintage card, found at its printed rule) shows its
-    figure cut short and moved toward the seam; templates may sit two pixels up to match it."""
+    figure cut short and moved toward the seam; templates may sit three pixels up to match it."""
     library = library_of(*taught("vintage", 11, "loose", "easy"))
-    misread = {0: 0, 1: 0}
+    misread = {0: 0, INWARD: 0}
     for seed in range(12, 18):
         for layout in ("scan", "loose"):
             crops, codes = cut_short("vintage", seed, layout, 0.12)
@@ -140,7 +140,7 @@ def test_figures_on_a_side_found_inside_its_card_still_read():
             for inward in misread:
                 tiles = read_edges(looks, library, inward=inward).tiles
                 misread[inward] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
-    assert 2 * misread[1] <= misread[0], misread  # of 432 edges: 7 against 23 when written
+    assert 3 * misread[INWARD] <= misread[0], misread  # of 432 edges: 3 against 23 when written (7 with 1 inward)
 
 
 def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):
