@@ -8,6 +8,9 @@ says so: its ranked candidates feed `solver.repair`, which may read it as
 the second one when only that fits. An edge glare half hid is judged by
 the half seen: its distances count for that share only, so its
 confidences spread and the code under the glare keeps a chance.
+Templates are laid on each other a pixel either way and up to two more
+with the photo's figure nearer its seam (`INWARD`): a side found inside
+its card, at a worn card's printed rule, cuts its figure's top off.
 """
 from __future__ import annotations
 
