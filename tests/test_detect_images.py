@@ -207,6 +207,22 @@ def test_light_blue_cards_on_a_blue_and_white_cloth_are_sought_from_three(tmp_pa
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.1)
 
 
+@pytest.mark.parametrize("seed, layout, art, table", [(114, "scattered", "critters", "wood"),
+                                                       (120, "loose", "frogs", "cloth")])
+def test_glare_on_the_table_is_no_lost_card(tmp_path, seed, layout, art, table):
+    # Glossy cards under a lamp, phone JPEGs: glare washed a card or two into
+    # the table, and the lamp's light on the wood or on the cloth's white
+    # checks left bits of "card" too. A square the others' shape placed on
+    # those had one side at most along a step ending at its corners (a
+    # plank's seam and a check's edge run on): 10 tiles, exit 3. Frogs: the
+    # lost card at the far corner is a tenth smaller than the view the six
+    # sound tiles tell, so it is refined from a smaller square too, and kept
+    # for its card's edge all round.
+    image, truth = render_photo(seed=seed, layout=layout, difficulty="hard", art=art, size=(1600, 1200))
+    assert truth["params"]["table"] == table
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
+
+
 @pytest.mark.parametrize("seed, level, art", [(9, "easy", "lookalikes"), (6, "hard", "witches")])
 def test_a_tile_with_a_side_on_bare_desk_is_sought_again(seed, level, art):
     # Cards scattered on a white desk: the colour look placed a tile turned

@@ -8,21 +8,28 @@ each place in the photo (`vision.detect.shape_misfits`). So, where bits of
 card lie that no tile found accounts for, a square of that look is turned
 and moved until its sides run along the most colour steps
 (`_best_square`), and refined like any tile, fenced off its neighbours;
-it is kept when it fits the others' shape closely (`_placed`).
+it is kept when it fits the others' shape closely (`_placed`) and two of
+its sides at least run along a card's edge (`_card_sides`): glare on a table
+(a lamp on wood, a cloth's lit checks) leaves bits too, but no square
+there has two sides along steps that end at its corners.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import cv2
 import numpy as np
 
-from .corners import clockwise, fence, nearest_quad, refine, side_steps
+from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
 from .images import across_channels
 
 TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quarter
 FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to place it for `refine`
 LEAST_BITS = 0.08              # least share of a tile the bits of card must cover to be sought from
+EDGE = 0.25                    # least step along a card's side, to the usual along the sound tiles' (`_card_sides`)
+PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
+SHIFT = 0.08                   # how far off and how much smaller or larger a sought square is refined from too (`_placed`)
+ALL_ROUND = 1.5                # how much further from the view a tile with a card's edge all round may be (`_placed`)
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
@@ -59,6 +66,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     """
     sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
+    usual = sharpness(image, tiles)
     for _ in range(3):  # a patch of bits of two lost tiles side by side is sought again when one is found
         found = np.zeros(mask.shape, np.uint8)
         for tile in tiles:
@@ -86,8 +94,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             if square is None:
                 continue
             square = (square + 0.5) / scale - 0.5
-            tile = _placed(image, scale, square, tiles, misfit, most)
-            if tile is not None:
+            tile = _placed(image, scale, square, tiles, misfit, most, usual)
+            if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
                 tiles.append(tile)
                 squares.append(square)
                 added += 1
@@ -95,25 +103,102 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             break
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
-        tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, tiles[i])
+        tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
     return tiles
 
 
 def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
-            kept: np.ndarray | None = None) -> np.ndarray | None:
+            usual: float, kept: np.ndarray | None = None) -> np.ndarray | None:
     """``square`` refined (`refine`) to the card's edges, fenced off ``tiles``; ``kept`` unless it fits.
 
-    A side may run on to a shadow's soft edge: sought again nearer, of the
-    refinements that fit (``misfit`` up to ``most``) the one along the
-    sharpest steps is kept.
+    A side may run on to a shadow's soft edge: sought again nearer. The
+    square's size and place come from a view fitted to a few tiles, at the
+    small copy's scale: a card far from them may be a tenth smaller, or lie
+    a little off it (a side along a plank's seam or a figure's outline), so
+    when the square itself finds no card's edge all round (`_card_sides`),
+    one is sought from a little smaller, larger and off each way too. Kept:
+    of the refinements that fit (``misfit`` up to ``most``, or `ALL_ROUND`
+    times that with a card's edge all round), one with a card's edge all
+    round first, then the one along the sharpest steps.
     """
     shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
     nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
     x, y = np.clip(np.int32((square.mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
     apart = fence(nearest, scale, nearest[y, x])  # no edge sought on a neighbour's side of the gap
-    fitting = [tile for tile in (refine(image, square, reach=reach, fence=apart) for reach in (0.06, 0.03, 0.015))
-               if misfit(tiles, tile) <= most]
-    return max(fitting, key=lambda tile: sum(sorted(side_steps(image, tile))[1:])) if fitting else kept
+    centre, across, down = square.mean(axis=0), square[1] - square[0], square[3] - square[0]
+    others = [centre + (square - centre) * (1 + sign * SHIFT) for sign in (-1, 1)] \
+        + [square + SHIFT * sign * way for way in (across, down) for sign in (-1, 1)]
+    fitting = []  # (whether a card's edge runs all round it, the three sharpest steps along its sides, the tile)
+    for starts in ([square], others):
+        for tile in (refine(image, start, reach=reach, fence=apart) for start in starts for reach in (0.06, 0.03, 0.015)):
+            stretch, whole = misfit(tiles, tile), _card_sides(edge_steps(image, tile, tiles), usual) == 4
+            # From a start off the square only a card's edge all round counts: it was sought for that.
+            if (stretch <= most and starts is not others) or (stretch <= ALL_ROUND * most and whole):
+                fitting.append((whole, sum(sorted(side_steps(image, tile))[1:]), tile))
+        if any(whole for whole, _, _ in fitting):
+            break  # the others only when the square itself finds no card's edge all round
+    return max(fitting, key=lambda found: found[:2])[2] if fitting else kept
+
+
+def edge_steps(image: np.ndarray, quad: np.ndarray, others: Sequence[np.ndarray] = ()) -> np.ndarray:
+    """How sharp a card's edge runs along each of the quad's sides: the step
+    along it (`side_steps`), or 0 where its line runs on past a corner, at
+    half that step or more, over bare table: not into one of the ``others``.
+
+    A card's side ends at its corners; a wood's grain, a plank's seam or a
+    cloth's check runs on. (A seam of a block, or a side of a loose grid,
+    runs on along the next tile's.)
+
+    >>> image = np.zeros((90, 90, 3), np.uint8); image[30:60, 30:60] = 200
+    >>> card = np.float32([[30, 30], [60, 30], [60, 60], [30, 60]]) - 0.5
+    >>> (edge_steps(image, card) > 0).tolist(), (edge_steps(image, card + [0, 15]) > 0).tolist()
+    ([True, True, True, True], [False, False, False, False])
+    >>> image[30:60, 60:] = 200  # a card just right of it, no seam between: N and S run on into it
+    >>> (edge_steps(image, card) > 0).tolist(), (edge_steps(image, card, [card + [30, 0]]) > 0).tolist()
+    ([False, False, False, True], [True, False, True, True])
+    """
+    quad = np.float32(quad)
+    steps = np.float32(side_steps(image, quad))
+    near, far = PAST
+    for i, (start, end) in enumerate(zip(quad, np.roll(quad, -1, axis=0))):
+        along = end - start
+        # the side's line past its end and past its start, as two sides of a quad (`side_steps`)
+        past = np.float32([end + near * along, end + far * along, start - near * along, start - far * along])
+        beyond = side_steps(image, past)
+        over_table = [not _on_any(point, others, 0.05 * float(np.linalg.norm(along))) for point in past[1::2]]
+        if any(2 * step > steps[i] and bare for step, bare in zip(beyond[::2], over_table)):
+            steps[i] = 0
+    return steps
+
+
+def _on_any(point: np.ndarray, quads: list[np.ndarray], margin: float) -> bool:
+    """Whether ``point`` lies in one of ``quads``, or within ``margin`` pixels of it."""
+    return any(cv2.pointPolygonTest(np.float32(quad), tuple(map(float, point)), True) >= -margin for quad in quads)
+
+
+def edged_all_round(image: np.ndarray, tiles: list[np.ndarray], sound: list[np.ndarray]) -> bool:
+    """Whether every one of ``tiles`` has all four sides along a card's edge
+    (`edge_steps`) `EDGE` times as sharp as the usual side of the ``sound``
+    tiles (`sharpness`): found by its own edges, as surely as they are.
+
+    >>> image = np.zeros((90, 90, 3), np.uint8); image[30:60, 30:60] = 200
+    >>> card = np.float32([[30, 30], [60, 30], [60, 60], [30, 60]]) - 0.5
+    >>> edged_all_round(image, [card], [card]), edged_all_round(image, [card + [0, 15]], [card])
+    (True, False)
+    """
+    usual = sharpness(image, sound)
+    return all(_card_sides(edge_steps(image, tile, sound + tiles[:i] + tiles[i + 1:]), usual) == 4
+               for i, tile in enumerate(tiles))
+
+
+def _card_sides(edges: np.ndarray, usual: float) -> int:
+    """How many of a tile's `edge_steps` are a card's edge: `EDGE` times as sharp as the ``usual`` side at least.
+
+    Glare washes out a card's side or two, never three; a square the
+    others' shape placed on bare table has a side along a wood's grain or a
+    check at most, and that runs on past its corners: a tile sought needs two.
+    """
+    return int(np.sum(np.float32(edges) >= EDGE * usual))
 
 
 def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: np.ndarray) -> np.ndarray | None:
