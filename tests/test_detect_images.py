@@ -223,6 +223,18 @@ def test_glare_on_the_table_is_no_lost_card(tmp_path, seed, layout, art, table):
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
+def test_two_white_cards_lost_side_by_side_on_white_checks_are_sought_one_by_one(tmp_path):
+    # White lookalike cards on a red and white checked cloth, a phone JPEG:
+    # the white checks are the cards' colour, so only three tiles are whole.
+    # Two cards near each other left one patch of bits, more than one card
+    # holds, and no square held four fifths of it: they were never sought
+    # (8 tiles, exit 3). A square on one holding its share is placed, then
+    # the other's bits are sought on their own.
+    image, truth = render_photo(seed=171, layout="scattered", difficulty="hard", art="lookalikes", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
+
+
 @pytest.mark.parametrize("seed, level, art", [(9, "easy", "lookalikes"), (6, "hard", "witches")])
 def test_a_tile_with_a_side_on_bare_desk_is_sought_again(seed, level, art):
     # Cards scattered on a white desk: the colour look placed a tile turned

@@ -250,10 +250,12 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
                 sides.append((line - (tips[0] + tips[1]) / 2)[inner, inner])
         strength = np.sort(np.stack(sides), axis=0)[1:].sum(axis=0)  # the three strongest
         # The square must hold most of the bits, or be mostly bits (of lost
-        # tiles side by side).
+        # tiles side by side); bits more than a tile could hold lie on
+        # several, the square on one of them holding its share.
         held_turned = cv2.warpAffine(held, spin, (size, size), flags=cv2.INTER_NEAREST)
+        bits_held = float(held_turned.sum())
         inside = cv2.boxFilter(held_turned.astype(np.float32), -1, (s, s), normalize=False)[inner, inner]
-        strength[inside < min(0.8 * held_turned.sum(), 0.6 * s * s)] = 0
+        strength[inside < min(0.8 * bits_held / np.ceil(max(bits_held, 1.0) / (s * s)), 0.6 * s * s)] = 0
         y, x = np.unravel_index(int(np.argmax(strength)), strength.shape)
         if strength[y, x] > score:
             score = float(strength[y, x])
