@@ -171,7 +171,7 @@ def edge_steps(image: np.ndarray, quad: np.ndarray, others: Sequence[np.ndarray]
     return steps
 
 
-def _on_any(point: np.ndarray, quads: list[np.ndarray], margin: float) -> bool:
+def _on_any(point: np.ndarray, quads: Sequence[np.ndarray], margin: float) -> bool:
     """Whether ``point`` lies in one of ``quads``, or within ``margin`` pixels of it."""
     return any(cv2.pointPolygonTest(np.float32(quad), tuple(map(float, point)), True) >= -margin for quad in quads)
 
@@ -194,7 +194,7 @@ def edged_all_round(image: np.ndarray, tiles: list[np.ndarray], sound: list[np.n
 def _card_sides(edges: np.ndarray, usual: float) -> int:
     """How many of a tile's `edge_steps` are a card's edge: `EDGE` times as sharp as the ``usual`` side at least.
 
-    Glare washes out a card's side or two, never three; a square the
+    Glare washes out a card's side or two, seldom three; a square the
     others' shape placed on bare table has a side along a wood's grain or a
     check at most, and that runs on past its corners: a tile sought needs two.
     """
