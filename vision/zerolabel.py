@@ -62,6 +62,7 @@ IMPLAUSIBLE = 0.35  # pairing cost above the likeliest's: more than the true pai
 # rendered photos (0.28 at most), less than any made-up fit of the makers' shots needed (birds 0.41, teapot 0.46)
 UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost: from 0.1 to 1 alike, seeds 11-30
 # at true corners 130 -> 132 of 140 valid, found 123 -> 125, held-out 31-50 122 -> 123 and 112 -> 113, none lost
+KINSHIP = 0.5  # weight of colour kinship beside the seam's in choosing between plausible fits that fit (`_choice`)
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the seam's profile
@@ -142,12 +143,12 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
             likeliest = min(likeliest, ranked[0][0])
-            for cost, pairing in ranked:
+            for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
-                (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, reading))
+                (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, seam, reading))
         fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
         if fitting:
-            found = min(fitting, key=lambda found: found[0] + UNSURE * doubt(found[1]))[1]
+            found = min(fitting, key=lambda found: _choice(*found))[2]
             # a half split in two leaves its edges torn between the two groups
             if chosen is None or doubt(found) < SPLIT * doubt(chosen):
                 chosen = found
@@ -155,9 +156,20 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     if chosen is not None:
         return chosen
     # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
-    first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
+    first = [found[2] for found in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
+
+
+def _choice(cost: float, seam: float, reading: Reading) -> float:
+    """How unlikely a plausible reading that fits is: its seams, half its colour kinship, and its doubt (`UNSURE`).
+
+    Colour says which pairings are plausible at all (`IMPLAUSIBLE`), but
+    figures of one palette share it (vintage art's witch and cat, truck
+    and house): between pairings that fit, kinship favoured top with top
+    and a seam's continuation, which belongs to one figure, tells better.
+    """
+    return seam + KINSHIP * (cost - seam) + UNSURE * doubt(reading)
 
 
 def likely_halves(d: np.ndarray) -> tuple[int, ...]:
@@ -546,7 +558,7 @@ def border_rows(lab: np.ndarray, deepest: int = 8) -> int:
 
 def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
                     d: np.ndarray | None = None) -> list:
-    """Ways to pair the groups into figures, likeliest first, as (cost, pairs).
+    """Ways to pair the groups into figures, likeliest first, as (cost, seam cost, pairs).
 
     A pair of groups is likelier the more their colours agree (Hellinger
     distance of their mean histograms) and the better their seams continue
@@ -563,7 +575,8 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
     cost = kinship + seam
     if d is not None:
         cost[one_half(d, labels)] = np.inf
-    return sorted((float(sum(cost[a, b] for a, b in pairs)), pairs) for pairs in _matchings(list(range(count))))
+    return sorted((float(sum(cost[a, b] for a, b in pairs)), float(sum(seam[a, b] for a, b in pairs)), pairs)
+                  for pairs in _matchings(list(range(count))))
 
 
 def one_half(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
