@@ -75,6 +75,16 @@ def test_halves_of_figures_sharing_colours_pair_up_by_their_seams(art, seed):
     assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
 
 
+# vintage figures share one palette and colour favoured a top-with-top pairing that fits too: between
+# plausible pairings that fit, the seams weigh twice the colour. Before, both chose a wrong pairing.
+@pytest.mark.parametrize("seed", [8, 14])
+def test_between_pairings_that_fit_the_seams_outweigh_a_shared_palette(seed):
+    image, truth = render_photo(seed=seed, art="vintage", difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
+                                size=(1600, 1200))
+    _, _, grid = read_and_solved(image, [t["corners"] for t in truth["tiles"]])
+    assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
+
+
 # touching tiles found 3% of a side off: each crop's rows at the seam show the neighbour's figure
 def test_halves_group_past_a_sliver_of_the_touching_tile():
     image, truth = render_photo(seed=25, art="witches", difficulty="normal", layout=LAYOUTS[25 % len(LAYOUTS)],

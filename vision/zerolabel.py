@@ -62,7 +62,7 @@ IMPLAUSIBLE = 0.35  # pairing cost above the likeliest's: more than the true pai
 # rendered photos (0.28 at most), less than any made-up fit of the makers' shots needed (birds 0.41, teapot 0.46)
 UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost: from 0.1 to 1 alike, seeds 11-30
 # at true corners 130 -> 132 of 140 valid, found 123 -> 125, held-out 31-50 122 -> 123 and 112 -> 113, none lost
-KINSHIP = 0.5  # weight of colour kinship beside the seam's in choosing between plausible fits that fit (`_choice`)
+KINSHIP = 0.5  # weight of colour kinship beside the seam's in choosing between plausible readings that fit (`_choice`)
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_DEPTH = 3  # rows of an edge crop, below any printed border, read as the seam's profile
