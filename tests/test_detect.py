@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.blocks import blocks
 from vision.cli import main
 from vision.detect import find_tiles, orient, problem, reading_order, refine, shape_misfits
 from vision.images import read_image
@@ -96,6 +97,18 @@ def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
     image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", size=size, art=art, exif=exif)
     tiles = find_tiles(image)
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.07
+
+
+def test_a_plain_piece_of_cloth_joined_to_a_block_is_left_out_of_it():
+    # A block of art, and a check of cloth lit brighter than the border's
+    # that the mask took for card, joined to its top side by a figure's tip.
+    image = np.full((300, 400, 3), (40, 40, 160), np.uint8)
+    image[80:230, 120:270] = np.random.default_rng(0).integers(0, 255, (150, 150, 3))
+    image[56:80, 140:200] = (60, 60, 220)
+    mask = np.zeros((300, 400), np.uint8)
+    mask[80:230, 120:270] = mask[56:72, 140:200] = mask[72:80, 160:172] = 255
+    [block] = blocks(mask, image)
+    assert np.abs(np.sort(block[:, 1]) - [80, 80, 229, 229]).max() < 3
 
 
 def test_a_block_side_is_not_sought_a_block_away_on_checks():

@@ -20,6 +20,7 @@ from .table import table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
+SPUR = 1 / 16         # an opening's radius to the patch's side, that takes off a spur (`_hulls`)
 RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
 
 
@@ -31,9 +32,12 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
     gives that quadrilateral (bites of table-coloured art along its sides do
     not matter). Any other patch (tiles touching at an angle, an L of tiles)
     gives its smallest enclosing rectangle, to be cut into cells and emptied
-    of table. Patches whose outline does not follow their quadrilateral
-    (glare, round things) or that are plain (a cloth's checks, a patch of
-    light) are no tiles: tiles carry pictures.
+    of table. A plain spur (a check of cloth lit brighter than the border's,
+    joined on by art of the cloth's colour) is left out where the
+    quadrilateral then follows the patch better (`_hulls`). Patches whose
+    outline does not follow their quadrilateral (glare, round things) or
+    that are plain (a cloth's checks, a patch of light) are no tiles: tiles
+    carry pictures.
     """
     radius = max(2, round(max(mask.shape) / 150))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -47,23 +51,66 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         x0, y0 = max(x - 2 * radius, 0), max(y - 2 * radius, 0)
         core = (labels[y0:y + h + 2 * radius, x0:x + w + 2 * radius] == label).astype(np.uint8)
         patch = cv2.dilate(core, kernel) & mask[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
-        contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        hull = cv2.convexHull(max(contours, key=cv2.contourArea) + np.int32([x0, y0]))
-        quad = outline_quad(hull)
-        # Not a quadrilateral, or one a tile could not look like (a side lost
-        # to table-coloured art leaves opposite sides far from parallel, and
-        # a fifth corner: a block seen at a slant has only four).
-        four, parallel = len(_outline(hull)) == 4, _parallel(quad)
-        if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (parallel or four):
-            rect = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
-            # A lumpy mask bulges a tile's sides past its corners; seen at a
-            # slant, no rectangle follows it, its four corners do.
-            lumpy = four and parallel and _traced(rect, hull) <= TRACED < _traced(quad, hull)
-            quad = quad if lumpy else rect
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
+        hull, quad = max(((hull, _patch_quad(hull)) for hull in _hulls(patch, box, (x0, y0))),
+                         key=lambda pair: _traced(pair[1], pair[0]))
         if _traced(quad, hull) > TRACED and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(clockwise(quad))
     return found
+
+
+def _patch_quad(hull: np.ndarray) -> np.ndarray:
+    """The quadrilateral a patch's hull gives: its outline's, or its smallest rectangle."""
+    quad = outline_quad(hull)
+    # Not a quadrilateral, or one a tile could not look like (a side lost
+    # to table-coloured art leaves opposite sides far from parallel, and
+    # a fifth corner: a block seen at a slant has only four).
+    four, parallel = len(_outline(hull)) == 4, _parallel(quad)
+    if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (parallel or four):
+        rect = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
+        # A lumpy mask bulges a tile's sides past its corners; seen at a
+        # slant, no rectangle follows it, its four corners do.
+        lumpy = four and parallel and _traced(rect, hull) <= TRACED < _traced(quad, hull)
+        quad = quad if lumpy else rect
+    return quad
+
+
+def _hulls(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int]) -> list[np.ndarray]:
+    """The patch's convex hull, and (when it has any) its hull without plain spurs.
+
+    A spur is what an opening (a disk a sixteenth of the patch's side) takes
+    off outside the quadrilateral the rest gives; plain, it may be a piece of
+    cloth the mask took for card (a check lit brighter than the border's),
+    joined to a block along art of the cloth's colour. A tile's tip sticking
+    out of a block is a spur too: the hull that `blocks` takes is the one its
+    quadrilateral follows best.
+    """
+    hulls = [patch]
+    side = np.sqrt(np.count_nonzero(patch))
+    radius = max(2, round(SPUR * side))
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
+    opened = cv2.morphologyEx(patch, cv2.MORPH_OPEN, disk)
+    if opened.any():
+        inside = cv2.fillConvexPoly(np.zeros_like(patch), np.int32(np.round(_patch_quad(_hull(opened)))), 1)
+        spur = (patch > 0) & (opened == 0) & (inside == 0)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(spur.astype(np.uint8))
+        spurs = [label for label in range(1, count) if stats[label, 4] >= radius ** 2
+                 and _plain(box[labels == label], 0.8)]
+        if spurs:
+            hulls.append(patch * ~np.isin(labels, spurs))
+    return [_hull(mask) + np.int32(origin) for mask in hulls]
+
+
+def _hull(mask: np.ndarray) -> np.ndarray:
+    """The convex hull of the mask's largest patch."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return cv2.convexHull(max(contours, key=cv2.contourArea))
+
+
+def _plain(pixels: np.ndarray, share: float) -> bool:
+    """Whether ``share`` of the (n, 3) pixels lie near their median colour: no art."""
+    pixels = pixels.astype(np.int16)
+    return bool(np.mean(np.abs(pixels - np.median(pixels, axis=0)).sum(axis=1) < 30) >= share)
 
 
 def _parallel(quad: np.ndarray, most: float = np.radians(12)) -> bool:
@@ -100,8 +147,8 @@ def on_sheet(image: np.ndarray, block: np.ndarray, plain: bool = False) -> list[
     page = np.zeros(crop.shape[:2], np.uint8)
     cv2.fillConvexPoly(page, np.int32(np.round(block - [x, y])), 255)
     page = cv2.erode(page, np.ones((5, 5), np.uint8))  # the page's edge mixes with the table
-    margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)].astype(np.int16)
-    if len(margin) == 0 or np.mean(np.abs(margin - np.median(margin, axis=0)).sum(axis=1) < 30) < 0.9:
+    margin = crop[(page > 0) & (cv2.erode(page, np.ones((9, 9), np.uint8)) == 0)]
+    if len(margin) == 0 or not _plain(margin, 0.9):
         return [block]  # a page has a plain margin; a tile's art runs to its edge
     inner = blocks(table_mask(crop, page, plain), crop)
     areas = [cv2.contourArea(quad) for quad in inner]
