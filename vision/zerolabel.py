@@ -75,7 +75,7 @@ SAME = 1.3  # groups nearer each other than this many times the typical distance
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
 # trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
 # and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
-INWARD = 1.1  # `half_distances`: an edge laid a row nearer its seam counts when it fits a tenth better than as found.
+INWARD_GAIN = 1.1  # `half_distances`: an edge laid a row nearer its seam counts when it fits a tenth better than as found.
 # Sides are found up to 3% of a side inside their card; letting any edge move cost a true-corner photo (lookalikes 40)
 _RIM = 24  # halves are grouped on a crop less its 1/_RIM nearest the seam (2 of 48 rows): where corners are
 # found 3% of a side off, the touching tile shows there (seeds 11-30 end to end 116 -> 119 of 140, witches 15 -> 17)
@@ -325,7 +325,7 @@ def half_distances(looks: Looks, truncate: float = 90.0, edges: Sequence[int] | 
     out, and so is letting templates slip a cell either way: on rendered
     photos both misgroup more edges than they save. But an edge may sit a
     cell nearer its seam than the edge it is measured to, when it fits
-    clearly better so (`INWARD`): a side found inside its card cuts the top
+    clearly better so (`INWARD_GAIN`): a side found inside its card cuts the top
     of its figure off and the rest moves up the crop, so measured from such
     an edge its own half's prints stay nearest.
 
@@ -341,7 +341,7 @@ def half_distances(looks: Looks, truncate: float = 90.0, edges: Sequence[int] | 
 
     Returns
     -------
-    d : (len(edges), n) float ndarray, 0 from an edge to itself; from row to column (`INWARD`)
+    d : (len(edges), n) float ndarray, 0 from an edge to itself; from row to column (`INWARD_GAIN`)
     """
     rows, cols = looks.lab.shape[1:3]
     mask = (looks.weight > 0) * edge_mask((rows, cols))
@@ -351,7 +351,7 @@ def half_distances(looks: Looks, truncate: float = 90.0, edges: Sequence[int] | 
     d = template_distances(lab[edges], weight[edges], lab, weight, truncate)
     # the edge's rows but the last on the other's but the first: the edge a row (3% of a side) nearer its seam
     up = template_distances(lab[edges, :-1], weight[edges, :-1], lab[:, 1:], weight[:, 1:], truncate)
-    d = np.minimum(d, INWARD * up)
+    d = np.minimum(d, INWARD_GAIN * up)
     d[np.arange(len(edges)), edges] = 0
     return d
 
