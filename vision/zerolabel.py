@@ -552,8 +552,7 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
     count = int(labels.max()) + 1
     hist = np.stack([looks.hist[labels == g].mean(axis=0) for g in range(count)]).astype(np.float64)
     kinship = np.sqrt(np.clip(1 - np.sqrt(hist) @ np.sqrt(hist).T, 0, 1))
-    seam = np.array([[continuation[np.ix_(labels == a, labels == b)].mean() for b in range(count)]
-                     for a in range(count)])
+    seam = _between(continuation, labels)
     cost = kinship + seam
     if d is not None:
         cost[one_half(d, labels)] = np.inf
