@@ -58,7 +58,7 @@ import numpy as np
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
 from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, seek_lost
+from .seek import ALL_ROUND, edged_all_round, on_any, seek_lost
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -169,8 +169,7 @@ def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
         start, end = np.float32(tiles[i][side]), np.float32(tiles[i][(side + 1) % 4])
         # Clockwise corners: the side's outward normal is its direction turned a quarter back.
         past = (start + end) / 2 + 0.1 * np.float32([end[1] - start[1], start[0] - end[0]])
-        if not any(cv2.pointPolygonTest(np.float32(other), tuple(map(float, past)), False) >= 0
-                   for j, other in enumerate(tiles) if j != i):
+        if not on_any(past, [other for j, other in enumerate(tiles) if j != i]):
             return True
     return False
 

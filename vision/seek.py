@@ -165,14 +165,19 @@ def edge_steps(image: np.ndarray, quad: np.ndarray, others: Sequence[np.ndarray]
         # the side's line past its end and past its start, as two sides of a quad (`side_steps`)
         past = np.float32([end + near * along, end + far * along, start - near * along, start - far * along])
         beyond = side_steps(image, past)
-        over_table = [not _on_any(point, others, 0.05 * float(np.linalg.norm(along))) for point in past[1::2]]
+        over_table = [not on_any(point, others, 0.05 * float(np.linalg.norm(along))) for point in past[1::2]]
         if any(2 * step > steps[i] and bare for step, bare in zip(beyond[::2], over_table)):
             steps[i] = 0
     return steps
 
 
-def _on_any(point: np.ndarray, quads: Sequence[np.ndarray], margin: float) -> bool:
-    """Whether ``point`` lies in one of ``quads``, or within ``margin`` pixels of it."""
+def on_any(point: np.ndarray, quads: Sequence[np.ndarray], margin: float = 0.0) -> bool:
+    """Whether ``point`` lies in one of ``quads``, or within ``margin`` pixels of it.
+
+    >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> on_any(np.float32([5, 5]), [card]), on_any(np.float32([12, 5]), [card]), on_any(np.float32([12, 5]), [card], 3)
+    (True, False, True)
+    """
     return any(cv2.pointPolygonTest(np.float32(quad), tuple(map(float, point)), True) >= -margin for quad in quads)
 
 
