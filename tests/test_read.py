@@ -27,8 +27,12 @@ def taught(art: str, seed: int, layout: str, difficulty: str, off: float = 0.0, 
     quads = np.float32([t["corners"] for t in truth["tiles"]])
     side = np.linalg.norm(quads[0, 1] - quads[0, 0])
     quads += np.random.default_rng(seed).uniform(-off, off, quads.shape).astype(np.float32) * side
-    tiles = normalise([rectify(image, inset(quad), SIZE_TILE) for quad in quads])
-    return tile_crops(tiles), [tuple(t["edges"]) for t in truth["tiles"]]
+    return cut(image, quads), [tuple(t["edges"]) for t in truth["tiles"]]
+
+
+def cut(image: np.ndarray, quads) -> list:
+    """The edge crops of the tiles at ``quads``, cut as `solve` cuts the tiles it finds."""
+    return tile_crops(normalise([rectify(image, inset(quad), SIZE_TILE) for quad in quads]))
 
 
 def library_of(crops, codes) -> Library:
@@ -124,8 +128,7 @@ def cut_short(art: str, seed: int, layout: str, most: float):
         across = quad[(side + 3) % 4] - quad[side]
         quad[[side, (side + 1) % 4]] += rng.uniform(most / 2, most) * across
         quads.append(quad)
-    tiles = normalise([rectify(image, inset(quad), SIZE_TILE) for quad in quads])
-    return tile_crops(tiles), [tuple(t["edges"]) for t in truth["tiles"]]
+    return cut(image, quads), [tuple(t["edges"]) for t in truth["tiles"]]
 
 
 def test_figures_on_a_side_found_inside_its_card_still_read():
@@ -202,7 +205,7 @@ def test_a_lamp_over_an_edge_leaves_its_hue_to_read():
             tile, side = int(rng.choice(9, 1)[0]), int(rng.integers(4))
             quads = [np.float32(t["corners"]) for t in truth["tiles"]]
             image = lamp(image, quads[tile], side, 0.9)
-            crops = tile_crops(normalise([rectify(image, inset(quad), SIZE_TILE) for quad in quads]))
+            crops = cut(image, quads)
             codes = [tuple(t["edges"]) for t in truth["tiles"]]
             reading = read_edges(describe(crops), library)
             misread += reading.tiles[tile][side] != codes[tile][side]
