@@ -40,6 +40,9 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     quad = clockwise(np.float32(quad))
     side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
     reach = max(4.0, reach * side)
+    # A card's cut side shows at most about a fortieth of a tile's side thick
+    # (the reach is a share of a tile's side, the shortest side a tile's or more).
+    band = min(0.4 * reach, 0.025 * float(np.min(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))))
     for done in range(rounds):
         lines = []
         for start, end in zip(quad, np.roll(quad, -1, axis=0)):
@@ -54,7 +57,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             most += 0.2 * side * any(a is not b for a, b in zip(squared, lines))  # a side turned swings a corner
             lines = squared
         if outline and done == rounds - 1:  # once the sides are near
-            lines = _face_sides(image, quad, lines, reach, fence)
+            lines = _face_sides(image, quad, lines, reach, fence, band)
         corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
         if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > most:
             return quad
@@ -63,24 +66,85 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     return quad
 
 
-def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
+def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence, width: float) -> list:
     """``lines`` with the sides facing down the photo moved in from the card's cut side to its face.
 
-    Seen from in front, a card's cut side shows as a thin band below it: a
-    step stronger than the outer one just inside it (`_face_edge`). A
-    printed border shows such a step on every side, a cut side only on the
-    sides facing the camera: a side moves in only when the one opposite
-    shows no step as far in.
+    Seen from in front, a card's cut side shows as a thin band below it
+    (about a hundredth of a side): a step stronger than the outer one just
+    inside it (`_face_edge`), or, where the face's step is the weaker, a
+    second line of steps at most ``width`` pixels inside the outer one
+    (`_band`). A printed border shows such a step on every side, a cut side
+    only on the sides facing the camera: a side moves in only when the one
+    opposite shows no step as far in.
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    faces = [_edge_line(image, start, end, reach, True, fence, face=True) for start, end in sides]
+    down = [(start - end)[0] > 0.3 * np.linalg.norm(end - start) for start, end in sides]  # clockwise: runs leftward
+    # Read only where asked: the sides facing down and the ones opposite them.
+    faces = [_edge_line(image, *sides[i], reach, True, fence, face=True) if down[i] or down[i - 2] else None
+             for i in range(4)]
     insets = [_apart(line, face) if face else 0.0 for line, face in zip(lines, faces)]
     moved = list(lines)
     for i, (start, end) in enumerate(sides):
-        down = (start - end)[0] > 0.3 * np.linalg.norm(end - start)  # clockwise: runs leftward
-        if down and insets[i] > 0.5 and insets[(i + 2) % 4] < 0.5 * insets[i]:
+        if not down[i]:
+            continue
+        if insets[i] > 0.5 and insets[i - 2] < 0.5 * insets[i]:
             moved[i] = faces[i]
+            continue
+        # Where the face's step is the weaker one (a stronger one `_face_edge` takes, a shadow's soft
+        # rim outside the card's edge shows one too); opposite, a printed rule's fainter echo keeps it.
+        inset, strength = _band(image, lines[i], start, end, width)
+        if inset > 0.5 and 0.5 <= strength <= 1 \
+                and _band(image, lines[i - 2], *sides[i - 2], width + 1)[0] < 0.5 * inset:
+            p, u = lines[i]
+            u = u / np.linalg.norm(u) * np.sign(np.dot(u, end - start))
+            moved[i] = (p + inset * np.float32([-u[1], u[0]]), u)
     return moved
+
+
+def _band(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, width: float,
+          samples: int = 32) -> tuple[float, float]:
+    """How far inside ``line`` (point, direction), at most ``width`` pixels, a second line of steps runs
+    beside it along the side from ``start`` to ``end``, and how strong its step is against the side's
+    own; (0, 0) where none does.
+
+    The steps across the side are taken on each normal and their median
+    over the normals kept: art touches the edge here and there, but the
+    band of a card's cut side runs all along it. The second step counts
+    where it is a peak of its own, a fifth as strong as the side's own at
+    least, with a dip before it.
+
+    >>> image = np.full((40, 40, 3), 30, np.uint8); image[10:30, 10:30] = 200; image[28:30, 10:30] = 120
+    >>> side = (np.float32([30, 29.5]), np.float32([-1, 0]))  # the S side, at the band's outer edge
+    >>> [round(x, 1) for x in _band(image, side, np.float32([29.5, 29.5]), np.float32([9.5, 29.5]), 4)]
+    [2.0, 0.9]
+    """
+    p, u = line
+    u = u / np.linalg.norm(u) * np.sign(np.dot(u, end - start))
+    inward = np.float32([-u[1], u[0]])  # corners run clockwise
+    ends = [np.dot(corner - p, u) for corner in (start, end)]
+    along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
+    offsets = np.arange(-2, width + 1.5, 0.5, dtype=np.float32)
+    points = along[None] + offsets[:, None, None] * inward
+    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+        return 0.0, 0.0  # a side the photo's edge cuts: the table past it is not seen
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    step = np.diff(strip, axis=0)
+    step = np.median(np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step), axis=1)
+    at = offsets[:-1] + 0.25  # between the rows
+    outer = np.abs(at) <= 0.5  # the line's own step
+    inner = (at > 0.5) & (at <= width)
+    peak = np.zeros(len(step), bool)
+    peak[1:-1] = (step[1:-1] > step[:-2]) & (step[1:-1] >= step[2:])
+    own = max(float(step[outer].max()), 1e-6)
+    found = np.nonzero(inner & peak & (step >= 0.2 * own))[0]
+    if not len(found):
+        return 0.0, 0.0
+    k = found[np.argmax(step[found])]
+    if step[np.nonzero(outer)[0].max():k + 1].min() > 0.6 * step[k]:
+        return 0.0, 0.0  # no dip between: one soft step, not two
+    left, mid, right = step[k - 1], step[k], step[k + 1]
+    shift = 0.5 * np.clip(0.5 * (left - right) / min(left - 2 * mid + right, -1e-6), -0.5, 0.5)
+    return float(at[k] + shift), float(mid / own)
 
 
 def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
