@@ -3,11 +3,13 @@
 Glare can wash a glossy card to the white of a cloth's checks or a desk:
 no look's mask then holds its outline, only bits of its figures. A person
 still sees the tile, by its size and its straight sides: every tile of a
-puzzle is the same square, and the tiles found say how a square looks at
-each place in the photo (`vision.detect.shape_misfits`). So, where bits of
+puzzle is the same square on one table, and the tiles found say how the
+table is seen (`table_view`), so how a square looks at each place in the
+photo (`form_in_view`), even far from them. So, where bits of
 card lie that no tile found accounts for, a square of that look is turned
 and moved until its sides run along the most colour steps
-(`_best_square`), and refined like any tile, fenced off its neighbours;
+(`_best_squares`; a cloth's checks may lead one astray, so the best of
+other turns are tried next), and refined like any tile, fenced off its neighbours;
 it is kept when it fits the others' shape closely (`_placed`) and two of
 its sides at least run along a card's edge (`_card_sides`): glare on a table
 (a lamp on wood, a cloth's lit checks) leaves bits too, but no square
@@ -28,8 +30,10 @@ FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to pl
 LEAST_BITS = 0.08              # least share of a tile the bits of card must cover to be sought from
 EDGE = 0.25                    # least step along a card's side, to the usual along the sound tiles' (`_card_sides`)
 PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
+APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
 SHIFT = 0.08                   # how far off and how much smaller or larger a sought square is refined from too (`_placed`)
 ALL_ROUND = 1.5                # how much further from the view a tile with a card's edge all round may be (`_placed`)
+UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a tile on the table, sides of 1, NW first
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
@@ -67,7 +71,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
     usual = sharpness(image, tiles)
-    for _ in range(3):  # a patch of bits of two lost tiles side by side is sought again when one is found
+    added = 1
+    while added:  # bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out)
         found = np.zeros(mask.shape, np.uint8)
         for tile in tiles:
             cv2.fillConvexPoly(found, np.int32(np.round((tile + 0.5) * scale - 0.5)), 255)
@@ -86,25 +91,79 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             if areas[label] < LEAST_BITS * side ** 2:
                 break
             ys, xs = np.nonzero(patches == label)
-            form = expected(tiles, (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5) * scale ** 2
+            where = (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5
+            form = expected(tiles, where) * scale ** 2
             # A view told by a few tiles, far from them, may give no tile's size (as `problem` allows).
             if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
                 continue
-            square = _best_square(small, patches == label, form, found)
-            if square is None:
-                continue
-            square = (square + 0.5) / scale - 0.5
-            tile = _placed(image, scale, square, tiles, misfit, most, usual)
-            if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
-                tiles.append(tile)
-                squares.append(square)
-                added += 1
-        if not added:
-            break
+            for square in _best_squares(small, patches == label, form, found):
+                square = (square + 0.5) / scale - 0.5
+                tile = _placed(image, scale, square, tiles, misfit, most, usual)
+                if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
+                    tiles.append(tile)
+                    squares.append(square)
+                    added += 1
+                    break
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
     return tiles
+
+
+def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | None:
+    """The homography taking the photo to the table, on which every one of ``tiles`` is a square of side 1.
+
+    All tiles are one square on one plane, so a single homography takes
+    each to it, turned and moved its own way. Fitted in turns (as a point
+    set is registered): each tile, taken to the table, is matched by the
+    square nearest it (turned and moved, not scaled), and the homography
+    refitted to all those squares' corners, starting from the largest
+    tile's own. Unlike a size fitted linear across the photo, it holds for
+    a tile far from those found, under any slant. None when a tile comes
+    out mirrored (no one view of a table fits them).
+
+    Examples
+    --------
+    >>> slant = cv2.getPerspectiveTransform(np.float32([[0, 0], [4, 0], [4, 4], [0, 4]]),
+    ...                                     np.float32([[0, 0], [400, 0], [440, 320], [-40, 320]]))  # table to photo
+    >>> tiles = [cv2.perspectiveTransform((UNIT + [x, y])[None], slant)[0] for x, y in ((1, 1), (3, 1), (2, 3))]
+    >>> far = cv2.perspectiveTransform((UNIT + [1, 3])[None], slant)[0]  # a tile where none was found
+    >>> form = form_in_view(table_view(tiles), far.mean(axis=0))
+    >>> np.round(form / (_sides(far) @ _sides(far).T), 2).tolist()  # as it is
+    [[1.0, 1.0], [1.0, 1.0]]
+    """
+    quads = np.float32(tiles)
+    to_table = cv2.getPerspectiveTransform(quads[int(np.argmax([cv2.contourArea(quad) for quad in quads]))], UNIT)
+    corners = quads.reshape(-1, 1, 2)
+    for _ in range(rounds):
+        squares = []
+        for quad in cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2):
+            centre = quad.mean(axis=0)
+            u, _, vt = np.linalg.svd(_sides(quad))  # the turn taking UNIT nearest the quad
+            if np.linalg.det(u @ vt) < 0:
+                return None
+            squares.append(UNIT @ (u @ vt).T + centre)
+        to_table, _ = cv2.findHomography(corners, np.float32(squares).reshape(-1, 1, 2))
+        if to_table is None:
+            return None
+    return to_table
+
+
+def form_in_view(view: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """The form (J J^T, as in `vision.detect.shape_misfits`) of a tile centred at ``where`` in the
+    photo whose `table_view` is ``view``: the photo of a square of side 1 on the table there.
+
+    >>> form_in_view(np.diag(np.float32([0.1, 0.1, 1])), (50, 50)).round(1).tolist()  # tiles 10 pixels wide
+    [[100.0, 0.0], [0.0, 100.0]]
+    """
+    centre = cv2.perspectiveTransform(np.float32(where).reshape(1, 1, 2), view).reshape(2)
+    jacobian = _sides(cv2.perspectiveTransform((UNIT + centre)[None], np.linalg.inv(view))[0])
+    return jacobian @ jacobian.T
+
+
+def _sides(quad: np.ndarray) -> np.ndarray:
+    """The quad's mean across and down sides as columns: the linear map taking `UNIT` nearest it, less a move."""
+    return (quad - quad.mean(axis=0)).T @ UNIT
 
 
 def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
@@ -119,7 +178,10 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
     one is sought from a little smaller, larger and off each way too. Kept:
     of the refinements that fit (``misfit`` up to ``most``, or `ALL_ROUND`
     times that with a card's edge all round), one with a card's edge all
-    round first, then the one along the sharpest steps.
+    round first, then the one along the sharpest steps, less as much as it
+    is off the view (`table_view` tells a tile's shape within a few
+    hundredths: a refinement along a shadow's or a plank's step as sharp as
+    the card's is further off it).
     """
     shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
     nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
@@ -128,13 +190,13 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
     centre, across, down = square.mean(axis=0), square[1] - square[0], square[3] - square[0]
     others = [centre + (square - centre) * (1 + sign * SHIFT) for sign in (-1, 1)] \
         + [square + SHIFT * sign * way for way in (across, down) for sign in (-1, 1)]
-    fitting = []  # (whether a card's edge runs all round it, the three sharpest steps along its sides, the tile)
+    fitting = []  # (whether a card's edge runs all round it, the three sharpest steps along its sides, less, the tile)
     for starts in ([square], others):
         for tile in (refine(image, start, reach=reach, fence=apart) for start in starts for reach in (0.06, 0.03, 0.015)):
             stretch, whole = misfit(tiles, tile), _card_sides(edge_steps(image, tile, tiles), usual) == 4
             # From a start off the square only a card's edge all round counts: it was sought for that.
             if (stretch <= most and starts is not others) or (stretch <= ALL_ROUND * most and whole):
-                fitting.append((whole, sum(sorted(side_steps(image, tile))[1:]), tile))
+                fitting.append((whole, (1 - stretch) * sum(sorted(side_steps(image, tile))[1:]), tile))
         if any(whole for whole, _, _ in fitting):
             break  # the others only when the square itself finds no card's edge all round
     return max(fitting, key=lambda found: found[:2])[2] if fitting else kept
@@ -206,10 +268,11 @@ def _card_sides(edges: np.ndarray, usual: float) -> int:
     return int(np.sum(np.float32(edges) >= EDGE * usual))
 
 
-def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: np.ndarray) -> np.ndarray | None:
-    """The quad of ``form`` (a tile's look here) over most of ``bits`` whose
+def _best_squares(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: np.ndarray) -> list[np.ndarray]:
+    """The quads of ``form`` (a tile's look here) over most of ``bits`` whose
     sides run along the most colour steps that end at its corners, on
-    ``small``; None if none does. Steps on ``found`` (tiles found) do not count.
+    ``small``: the best of each turn, strongest first, turned apart (`_apart`);
+    none if no square's sides do. Steps on ``found`` (tiles found) do not count.
 
     The neighbourhood is warped so that the form is a square, then turned
     step by step: the square's sides lie along rows and columns, and how
@@ -220,7 +283,7 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
     """
     values, vectors = np.linalg.eigh(form)
     if values.min() <= 0:
-        return None
+        return []
     shape = vectors @ np.diag(np.sqrt(values)) @ vectors.T  # a unit square to the tile's look, up to a turn
     ys, xs = np.nonzero(bits)
     centre = np.float32([xs.mean(), ys.mean()])
@@ -236,7 +299,7 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
     held = cv2.warpAffine(bits.astype(np.uint8), to_frame, (size, size), flags=cv2.INTER_NEAREST)
     off = cv2.warpAffine(found, to_frame, (size, size), flags=cv2.INTER_NEAREST)
     inner = slice(reach, size - reach)
-    best, score = None, 0.0
+    best = []  # (how strongly its sides run along steps, turn, the square) per turn
     for turn in TURNS:
         spin = cv2.getRotationMatrix2D((half, half), float(turn), 1.0)
         turned = cv2.warpAffine(flat, spin, (size, size), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
@@ -262,13 +325,29 @@ def _best_square(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: n
         inside = cv2.boxFilter(held_turned.astype(np.float32), -1, (s, s), normalize=False)[inner, inner]
         strength[inside < min(0.8 * bits_held / np.ceil(max(bits_held, 1.0) / (s * s)), 0.6 * s * s)] = 0
         y, x = np.unravel_index(int(np.argmax(strength)), strength.shape)
-        if strength[y, x] > score:
-            score = float(strength[y, x])
+        if strength[y, x] > 0:
             corners = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * s / 2 + [x + reach, y + reach]
             back = cv2.invertAffineTransform(spin)
             corners = corners @ back[:, :2].T + back[:, 2]
-            best = corners @ to_photo[:, :2].T + to_photo[:, 2]
-    return None if best is None else clockwise(np.float32(best))
+            best.append((float(strength[y, x]), turn, clockwise(np.float32(corners @ to_photo[:, :2].T + to_photo[:, 2]))))
+    return _apart(best)
+
+
+def _apart(squares: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
+    """Of ``squares`` (strength, turn in degrees, corners), those turned `APART` from every stronger one kept, strongest first.
+
+    A cloth's checks run two straight ways: a square turned their way may
+    find steps along its sides where a card lies turned another way.
+
+    >>> squares = [(5.0, 3.0), (4.0, 6.0), (3.0, 45.0), (2.0, 88.5)]  # 88.5 degrees is 4.5 from 3 (a quarter turn)
+    >>> [float(corners[0, 0]) for corners in _apart([(strength, turn, np.full((4, 2), turn)) for strength, turn in squares])]
+    [3.0, 45.0]
+    """
+    kept = []
+    for strength, turn, corners in sorted(squares, key=lambda square: -square[0]):
+        if all(min((turn - other) % 90, (other - turn) % 90) >= APART for _, other, _ in kept):
+            kept.append((strength, turn, corners))
+    return [corners for _, _, corners in kept]
 
 
 def _shifted(values: np.ndarray, across: int, along: int, axis: int) -> np.ndarray:

@@ -1,0 +1,59 @@
+"""The lost-tile search (`vision.seek`): the view of the table the tiles found give, and the search itself."""
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import form_at, misfit_among
+from vision.seek import UNIT, form_in_view, seek_lost, table_view
+
+
+def photographed(slant: np.ndarray, x: float, y: float, turn: float) -> np.ndarray:
+    """The corners, in the photo, of a tile of side 1 centred at (x, y) on the table, turned ``turn`` degrees."""
+    spin = cv2.getRotationMatrix2D((0, 0), turn, 1.0)[:, :2]
+    return cv2.perspectiveTransform((UNIT @ spin.T + [x, y])[None].astype(np.float32), slant)[0]
+
+
+def stretch(form: np.ndarray, expected: np.ndarray) -> float:
+    """The largest relative change either way of ``form`` from ``expected`` (as `shape_misfits` measures it)."""
+    values, vectors = np.linalg.eigh(expected)
+    whiten = vectors @ np.diag(values ** -0.5) @ vectors.T
+    return float(np.abs(np.sqrt(np.linalg.eigvalsh(whiten @ form @ whiten)) - 1).max())
+
+
+# A table seen steeply from its near side: tiles on the far side a third the size of the near ones.
+SLANT = cv2.getPerspectiveTransform(np.float32([[0, 0], [8, 0], [8, 8], [0, 8]]),
+                                    np.float32([[700, 100], [1300, 100], [1900, 1100], [100, 1100]]))
+
+
+@pytest.mark.parametrize("found", [[(1, 6, 10), (3, 7, 40), (2, 5, 75)], [(6, 2, 5), (7, 6, 30), (5, 4, 60), (2, 2, 80)]])
+def test_a_far_tile_has_the_form_the_view_of_a_few_gives(found):
+    tiles = [photographed(SLANT, x, y, turn) for x, y, turn in found]
+    view = table_view(tiles)
+    for x, y in ((1, 1), (7, 1), (4, 4), (7, 7)):  # far from the tiles found, and between them
+        lost = photographed(SLANT, x, y, 20)
+        jacobian = (lost - lost.mean(axis=0)).T @ UNIT
+        # Within what a square's own turn changes in its photo's mean sides, this steeply.
+        assert stretch(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
+
+
+def test_no_view_fits_a_mirrored_tile():
+    tiles = [photographed(SLANT, x, y, 0) for x, y in ((2, 2), (5, 3), (3, 6))]
+    assert table_view(tiles) is not None
+    assert table_view(tiles[:2] + [tiles[2][::-1]]) is None
+
+
+def test_lost_cards_whose_bits_make_one_patch_are_all_found():
+    # Six cards the look lost, close enough that their bits join in one
+    # patch: each one found lets the next be sought.
+    side, gap = 40, 10
+    photo = np.full((200, 200, 3), 120, np.uint8)
+    cards = [np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]) - 0.5
+             for y in range(20, 200 - side, side + gap) for x in range(20, 200 - side, side + gap)]
+    lost = np.zeros((200, 200), np.uint8)
+    for i, card in enumerate(cards):
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+        cv2.fillConvexPoly(lost, np.int32(card + 0.5), 255 if i >= 3 else 0)
+    tiles = seek_lost(photo, photo, 1.0, lost, cards[:3], form_at, misfit_among, 0.07)
+    assert len(tiles) == 9
+    for card in cards[3:]:
+        assert min(np.abs(tile - card).max() for tile in tiles) < 1.5
