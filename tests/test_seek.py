@@ -34,6 +34,7 @@ def test_a_far_tile_has_the_form_the_view_of_a_few_gives(found):
         jacobian = (lost - lost.mean(axis=0)).T @ UNIT
         # Within what a square's own turn changes in its photo's mean sides, this steeply.
         assert stretch(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
+        assert stretch(jacobian @ jacobian.T, form_at(tiles, lost.mean(axis=0))) < 0.03  # the lost-tile search's guess
 
 
 def test_no_view_fits_a_mirrored_tile():

@@ -58,7 +58,7 @@ import numpy as np
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
 from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, on_any, seek_lost
+from .seek import ALL_ROUND, edged_all_round, form_in_view, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -217,12 +217,17 @@ def _sides_ratio(quad: np.ndarray) -> float:
 
 
 def form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
-    """The form (``J J^T`` of `shape_misfits`) ``tiles`` give a tile centred at ``where``.
+    """The form (``J J^T`` of `shape_misfits`) ``tiles`` give a tile centred at ``where``: a
+    square of theirs on the table they lie on (`vision.seek.table_view`), or, when no one view
+    of a table fits them, as `shape_misfits` fits it across the photo.
 
     >>> squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) + [20 * i, 0] for i in range(5)]
     >>> form_at(squares, (45, 5)).round(1).tolist()  # a 10 pixel square: J = 10 I
     [[100.0, 0.0], [0.0, 100.0]]
     """
+    view = table_view(tiles)
+    if view is not None:
+        return form_in_view(view, where)
     dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
     return _expected_forms(list(tiles) + [dot], fitted=3)[-1]
 
