@@ -58,7 +58,7 @@ import numpy as np
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
 from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, form_in_view, on_any, seek_lost, table_view
+from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -453,16 +453,9 @@ def _stretches(tiles: list[np.ndarray], expected: np.ndarray) -> np.ndarray:
     return np.array([_stretch(form, e) for form, e in zip(_forms(np.float32(tiles)), expected)])
 
 
-def _mean_sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The mean across (N and S) and down (W and E) side vectors of clockwise quads (..., 4, 2)."""
-    across = (quads[..., 1, :] - quads[..., 0, :] + quads[..., 2, :] - quads[..., 3, :]) / 2
-    down = (quads[..., 3, :] - quads[..., 0, :] + quads[..., 2, :] - quads[..., 1, :]) / 2
-    return across, down
-
-
 def _forms(quads: np.ndarray) -> np.ndarray:
     """``J J^T`` per quad (n, 2, 2): J's columns are the mean across and down sides."""
-    jacobians = np.stack(_mean_sides(quads), axis=2)
+    jacobians = mean_sides(quads)
     return jacobians @ jacobians.transpose(0, 2, 1)
 
 
@@ -541,7 +534,7 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
 def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
     """The quads with one or two sides moved along the tile's own directions so it
     is as long across and down as ``expected`` says: each way, either side."""
-    across, down = _mean_sides(quad)
+    across, down = mean_sides(quad).T
     u, v = across / np.linalg.norm(across), down / np.linalg.norm(down)
     # a^2 u u^T + b^2 v v^T = expected, in least squares.
     basis = np.float32([[u[0] * u[0], v[0] * v[0]], [u[0] * u[1], v[0] * v[1]], [u[1] * u[1], v[1] * v[1]]])

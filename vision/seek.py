@@ -129,7 +129,7 @@ def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | Non
     >>> tiles = [cv2.perspectiveTransform((UNIT + [x, y])[None], slant)[0] for x, y in ((1, 1), (3, 1), (2, 3))]
     >>> far = cv2.perspectiveTransform((UNIT + [1, 3])[None], slant)[0]  # a tile where none was found
     >>> form = form_in_view(table_view(tiles), far.mean(axis=0))
-    >>> np.round(form / (_sides(far) @ _sides(far).T), 2).tolist()  # as it is
+    >>> np.round(form / (mean_sides(far) @ mean_sides(far).T), 2).tolist()  # as it is
     [[1.0, 1.0], [1.0, 1.0]]
     """
     quads = np.float32(tiles)
@@ -139,7 +139,7 @@ def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | Non
         squares = []
         for quad in cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2):
             centre = quad.mean(axis=0)
-            u, _, vt = np.linalg.svd(_sides(quad))  # the turn taking UNIT nearest the quad
+            u, _, vt = np.linalg.svd(mean_sides(quad))  # the turn taking UNIT nearest the quad
             if np.linalg.det(u @ vt) < 0:
                 return None
             squares.append(UNIT @ (u @ vt).T + centre)
@@ -157,13 +157,18 @@ def form_in_view(view: np.ndarray, where: np.ndarray) -> np.ndarray:
     [[100.0, 0.0], [0.0, 100.0]]
     """
     centre = cv2.perspectiveTransform(np.float32(where).reshape(1, 1, 2), view).reshape(2)
-    jacobian = _sides(cv2.perspectiveTransform((UNIT + centre)[None], np.linalg.inv(view))[0])
+    jacobian = mean_sides(cv2.perspectiveTransform((UNIT + centre)[None], np.linalg.inv(view))[0])
     return jacobian @ jacobian.T
 
 
-def _sides(quad: np.ndarray) -> np.ndarray:
-    """The quad's mean across and down sides as columns: the linear map taking `UNIT` nearest it, less a move."""
-    return (quad - quad.mean(axis=0)).T @ UNIT
+def mean_sides(quads: np.ndarray) -> np.ndarray:
+    """The mean across (N and S) and down (W and E) sides of clockwise quads (..., 4, 2), as the
+    columns of (..., 2, 2): the linear map taking `UNIT` nearest each quad, less a move.
+
+    >>> mean_sides(np.float32([[0, 0], [4, 0], [4, 2], [0, 2]])).tolist()  # 4 across, 2 down
+    [[4.0, 0.0], [0.0, 2.0]]
+    """
+    return np.swapaxes(quads - quads.mean(axis=-2, keepdims=True), -1, -2) @ UNIT
 
 
 def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
