@@ -124,6 +124,17 @@ def test_a_tile_found_off_is_realigned_before_its_edges_are_grouped(art, tile, m
     assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
 
 
+# the likeliest pairing of all came from the grouping with a stray edge, and fitted nowhere; measured against it,
+# the other grouping's true pairing looked far-fetched (0.38 and 0.62 more) and neither photo was solved
+@pytest.mark.parametrize("art, seed", [("sports", 56), ("witches", 64)])
+def test_a_pairing_is_weighed_against_the_likeliest_of_its_own_grouping(art, seed):
+    image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
+                                size=(1600, 1200))
+    edges, _, grid = read_and_solved(image, realigned(image, photo_edges(image).corners))
+    puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
+    assert grid is not None and is_solution(puzzle, grid)  # the independent verifier, true codes
+
+
 # both groupings fit with some pairing; the one with a stray edge paired a little likelier, and won before the
 # edges' doubt about their groups was weighed in
 @pytest.mark.parametrize("art", ["lookalikes", "vintage"])

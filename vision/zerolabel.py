@@ -27,9 +27,10 @@ holds every half several times over. So:
    and its edges' doubt about their groups weighed together (`UNSURE`:
    the two groupings pair alike, and the one whose edges sit squarely in
    their groups is the likelier), but only if its pairing is not much less
-   likely than the likeliest pairing of all (`IMPLAUSIBLE`): a fit that
-   needs a far-fetched pairing is likelier a photo with no solution (the
-   makers' shots repeat tiles) than a reading. When nothing fits, the
+   likely than the likeliest pairing of its own grouping (`IMPLAUSIBLE`;
+   the two groupings' costs are not on one scale): a fit that needs a
+   far-fetched pairing is likelier a photo with no solution (the makers'
+   shots repeat tiles) than a reading. When nothing fits, the
    reading whose best partial arrangement (`solver.repair`) matches most
    seams is returned, so the answer shows the seams to check.
 
@@ -58,7 +59,7 @@ from .rectify import inset, rectify
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
 RELEARN = 3  # likeliest readings whose best partial arrangement is sought when none fits
-IMPLAUSIBLE = 0.35  # pairing cost above the likeliest's: more than the true pairing needed on any of 210
+IMPLAUSIBLE = 0.35  # pairing cost above its grouping's likeliest: more than the true pairing needed on any of 210
 # rendered photos (0.28 at most), less than any made-up fit of the makers' shots needed (birds 0.41, teapot 0.46)
 UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost: from 0.1 to 1 alike, seeds 11-30
 # at true corners 130 -> 132 of 140 valid, found 123 -> 125, held-out 31-50 122 -> 123 and 112 -> 113, none lost
@@ -139,15 +140,15 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         if count >= len(crops):
             continue
         fitting, tried = [], []
-        likeliest = math.inf
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
-            likeliest = min(likeliest, ranked[0][0])
             for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
-                (fitting if _fits(reading, rows, cols, timeout) else tried).append((cost, seam, reading))
-        fitting = [found for found in fitting if found[0] <= likeliest + IMPLAUSIBLE]
+                if not _fits(reading, rows, cols, timeout):
+                    tried.append((cost, seam, reading))
+                elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
+                    fitting.append((cost, seam, reading))
         if fitting:
             found = min(fitting, key=lambda found: _choice(*found))[2]
             # a half split in two leaves its edges torn between the two groups
