@@ -24,9 +24,9 @@ holds every half several times over. So:
    for figure k), its nearest group's. Random 3x3 puzzles fit loosely, so
    a grouping with a stray edge still fits with some unlikely pairing; of
    the readings that fit as read, the likeliest wins, its pairing's cost
-   and its edges' doubt about their groups weighed together (`UNSURE`:
-   the two groupings pair alike, and the one whose edges sit squarely in
-   their groups is the likelier), but only if its pairing is not much less
+   over its grouping's likeliest and its edges' doubt about their groups
+   weighed together (`UNSURE`: the two groupings pair alike, and the one
+   whose edges sit squarely in their groups is the likelier), but only if its pairing is not much less
    likely than the likeliest pairing of its own grouping (`IMPLAUSIBLE`;
    the two groupings' costs are not on one scale): a fit that needs a
    far-fetched pairing is likelier a photo with no solution (the makers'
@@ -63,7 +63,7 @@ IMPLAUSIBLE = 0.35  # pairing cost above its grouping's likeliest: more than the
 # rendered photos (0.28 at most), less than any made-up fit of the makers' shots needed (birds 0.41, teapot 0.46)
 UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost: from 0.1 to 1 alike, seeds 11-30
 # at true corners 130 -> 132 of 140 valid, found 123 -> 125, held-out 31-50 122 -> 123 and 112 -> 113, none lost
-KINSHIP = 0.5  # weight of colour kinship beside the seam's in choosing between plausible readings that fit (`_choice`)
+KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible readings that fit (`_unlikeliness`)
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = slice(1, 4)  # rows of a seam crop read as the seam's profile: at the card's cut edge, less its first row
@@ -143,14 +143,15 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
+            best = min(_unlikeliness(cost, seam) for cost, seam, _ in ranked)  # groupings differ in scale
             for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
                 if not _fits(reading, rows, cols, timeout):
                     tried.append((cost, seam, reading))
                 elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
-                    fitting.append((cost, seam, reading))
+                    fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
         if fitting:
-            found = min(fitting, key=lambda found: _choice(*found))[2]
+            found = min(fitting, key=lambda found: found[0])[1]
             # a half split in two leaves its edges torn between the two groups
             if chosen is None or doubt(found) < SPLIT * doubt(chosen):
                 chosen = found
@@ -163,15 +164,18 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
 
 
-def _choice(cost: float, seam: float, reading: Reading) -> float:
-    """How unlikely a plausible reading that fits is: its seams, half its colour kinship, and its doubt (`UNSURE`).
+def _unlikeliness(cost: float, seam: float) -> float:
+    """How unlikely a pairing that fits is: its seams and half its colour kinship (`KINSHIP`).
 
     Colour says which pairings are plausible at all (`IMPLAUSIBLE`), but
     figures of one palette share it (vintage art's witch and cat, truck
     and house): between pairings that fit, kinship favoured top with top
     and a seam's continuation, which belongs to one figure, tells better.
+
+    >>> _unlikeliness(cost=3.0, seam=2.0)
+    2.5
     """
-    return seam + KINSHIP * (cost - seam) + UNSURE * doubt(reading)
+    return seam + KINSHIP * (cost - seam)
 
 
 def likely_halves(d: np.ndarray) -> tuple[int, ...]:
