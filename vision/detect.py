@@ -30,12 +30,13 @@ into cells, then put a ruler along each side to place the corners exactly.
 6. `problem` says, in one line, what keeps the tiles found from being a
    puzzle (missing, extra, overlapping, misshapen, out of shape).
 7. `seek_lost` (`vision.seek`): when no look found a puzzle, or only one
-   with a side along no step at all (`_edgeless`: a tile stretched over the
-   table or its shadow), the tiles the looks agree on (sharp on every side,
-   one shape across the photo: `_sound`, three at least) say how a tile
-   looks at each place; where bits of card lie that none accounts for (a
-   card glare washed to the table's white), a square of that look is laid
-   along the colour steps and refined.
+   with a side along no step at all, or a third of one on bare table
+   (`_edgeless`, `_astray`: a tile stretched over the table or its shadow,
+   a block's outline off by a slant), the tiles the looks agree on (sharp
+   on every side, one shape across the photo: `_sound`, three at least) say
+   how a tile looks at each place; where bits of card lie that none
+   accounts for (a card glare washed to the table's white), a square of that
+   look is laid along the colour steps and refined.
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -57,7 +58,7 @@ import numpy as np
 
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
-from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
+from .corners import _contrast, clockwise, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
@@ -65,6 +66,7 @@ WORK_SIDE = 1024      # long side of the working copy, pixels
 GROWN = 1.12          # most a print-look tile's area may exceed the colour look's (`_gaps_taken`)
 SHARP = 0.25         # least step along a sound tile's side, to the usual (`_agreeing`)
 EDGELESS = 0.12      # a side with a step this much weaker than the usual runs along no card's edge (`_edgeless`)
+BARE = 0.06          # a third of a side facing the table, this much less sharp than such sides, is on bare table
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 
 
@@ -150,7 +152,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
     """Whether a side of ``tiles`` facing the table runs along no card's edge:
-    a step `EDGELESS` times the usual along the tiles' sides at most (`side_steps`).
+    a step `EDGELESS` times the usual along the tiles' sides at most
+    (`side_steps`), or a third of it on bare table (`_astray`).
 
     A tile stretched over the table or its shadow, consistently enough that
     the others' shape allows it, has a side across bare table: the puzzle
@@ -165,13 +168,42 @@ def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
     """
     steps = np.float32([side_steps(image, tile) for tile in tiles])
     faint = np.argwhere(steps < EDGELESS * np.median(steps))
-    for i, side in faint:
-        start, end = np.float32(tiles[i][side]), np.float32(tiles[i][(side + 1) % 4])
-        # Clockwise corners: the side's outward normal is its direction turned a quarter back.
-        past = (start + end) / 2 + 0.1 * np.float32([end[1] - start[1], start[0] - end[0]])
-        if not on_any(past, [other for j, other in enumerate(tiles) if j != i]):
-            return True
-    return False
+    return any(_facing_table(tiles, i, side) for i, side in faint) or _astray(image, tiles, steps)
+
+
+def _facing_table(tiles: list[np.ndarray], i: int, side: int) -> bool:
+    """Whether no other tile lies just past side ``side`` of tile ``i``."""
+    start, end = np.float32(tiles[i][side]), np.float32(tiles[i][(side + 1) % 4])
+    # Clockwise corners: the side's outward normal is its direction turned a quarter back.
+    past = (start + end) / 2 + 0.1 * np.float32([end[1] - start[1], start[0] - end[0]])
+    return not on_any(past, [other for j, other in enumerate(tiles) if j != i])
+
+
+def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None = None) -> bool:
+    """Whether a third of a side of ``tiles`` facing the table has a step
+    `BARE` times the usual along such sides at most: the side leaves the
+    card's edge for bare table (or cuts across the card). ``steps``: each
+    tile's `side_steps`, when known.
+
+    A block's outline guessed from a patch that lost light cards to a light
+    table is off by a slant; its cells agree with each other in shape, and
+    their sides, whole, still reach a step along most of their length.
+
+    >>> image = np.zeros((60, 60, 3), np.uint8); image[10:50, 10:50] = 200
+    >>> card = np.float32([[10, 10], [50, 10], [50, 50], [10, 50]]) - 0.5
+    >>> _astray(image, [card]), _astray(image, [card + np.float32([[0, 0], [8, 0], [8, 0], [0, 0]])])
+    (False, True)
+    """
+    steps = [side_steps(image, tile) for tile in tiles] if steps is None else steps
+    wholes, weakest = [], []
+    for i, tile in enumerate(tiles):
+        for side in range(4):
+            if _facing_table(tiles, i, side):
+                start, end = np.float32(tile[side]), np.float32(tile[(side + 1) % 4])
+                cuts = [start + (end - start) * k / 3 for k in range(4)]
+                wholes.append(steps[i][side])
+                weakest.append(min(_contrast(image, (start, end - start), a, b, 24) for a, b in zip(cuts, cuts[1:])))
+    return bool(wholes) and bool(min(weakest) <= BARE * np.median(wholes))
 
 
 def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:
