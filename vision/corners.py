@@ -155,7 +155,7 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
     near parallel, and its adjacent sides near square, under any ordinary
     view: the side is sought again along the opposite side and square to
     the adjacent ones, and the line running along the sharpest step all the
-    way is kept (`_contrast`).
+    way is kept (`contrast`).
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
     ways = [line[1] / np.linalg.norm(line[1]) * np.sign(np.dot(line[1], end - start))
@@ -166,7 +166,7 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
         if abs(own[0] * opposite[1] - own[1] * opposite[0]) < 0.05:
             continue
         across = ways[(i + 1) % 4] - ways[i - 1]  # the adjacent sides, pointing one way
-        best = 1.5 * _contrast(image, lines[i], start, end)  # clearly sharper, not glare's or grain's luck
+        best = 1.5 * contrast(image, lines[i], start, end)  # clearly sharper, not glare's or grain's luck
         # Through either end of the rough side or its middle: one end may be right.
         for along, through in product((opposite, np.float32([across[1], -across[0]])), (start, end, (start + end) / 2)):
             along = along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1)
@@ -177,15 +177,21 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
             (p, u), middle = again, (start + end) / 2
             if fence is not None and fence(np.float32([[p + np.dot(middle - p, u) / np.dot(u, u) * u]])).all():
                 continue  # the next tile's edge across a gap
-            sharp = _contrast(image, again, start, end)
+            sharp = contrast(image, again, start, end)
             if sharp > best:
                 squared[i], best = again, sharp
     return squared
 
 
-def _contrast(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, samples: int = 48) -> float:
+def contrast(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, samples: int = 48) -> float:
     """How sharp a step ``line`` (point, direction) runs along all of the side from ``start`` to ``end``:
-    the colour step across it that three quarters of the side reach."""
+    the colour step across it that three quarters of the side reach.
+
+    >>> image = np.zeros((40, 40, 3), np.uint8); image[:, 20:] = 100  # a step down the middle
+    >>> side = (np.float32([19.5, 0]), np.float32([0, 1]))
+    >>> round(contrast(image, side, np.float32([19.5, 5]), np.float32([19.5, 35])))
+    173
+    """
     p, u = line
     u = u / np.linalg.norm(u)
     normal = np.float32([-u[1], u[0]])
@@ -198,7 +204,7 @@ def _contrast(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, sampl
 
 
 def sharpness(image: np.ndarray, quads: list[np.ndarray]) -> float:
-    """The median over the quads' sides of how sharp a step runs along each (`_contrast`).
+    """The median over the quads' sides of how sharp a step runs along each (`contrast`).
 
     A card's cut edge against the table is sharp all along; a line through
     a gap's flat middle is not.
@@ -212,14 +218,14 @@ def sharpness(image: np.ndarray, quads: list[np.ndarray]) -> float:
 
 
 def side_steps(image: np.ndarray, quad: np.ndarray) -> list[float]:
-    """How sharp a step runs along each of the quad's sides (`_contrast`), from its first corner on.
+    """How sharp a step runs along each of the quad's sides (`contrast`), from its first corner on.
 
     >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30] = 200
     >>> half = np.float32([[10, 10], [30, 10], [30, 20], [10, 20]]) - 0.5  # S side across the card's flat middle
     >>> [round(step) for step in side_steps(image, half)]
     [346, 346, 0, 346]
     """
-    return [_contrast(image, (start, end - start), start, end) for start, end in zip(quad, np.roll(quad, -1, axis=0))]
+    return [contrast(image, (start, end - start), start, end) for start, end in zip(quad, np.roll(quad, -1, axis=0))]
 
 
 def _apart(line, other) -> float:

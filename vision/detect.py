@@ -58,7 +58,7 @@ import numpy as np
 
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, tile_share, weakest_seam)
-from .corners import _contrast, clockwise, fence, nearest_quad, refine, sharpness, side_steps
+from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
@@ -202,7 +202,7 @@ def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None
                 start, end = np.float32(tile[side]), np.float32(tile[(side + 1) % 4])
                 cuts = [start + (end - start) * k / 3 for k in range(4)]
                 wholes.append(steps[i][side])
-                weakest.append(min(_contrast(image, (start, end - start), a, b, 24) for a, b in zip(cuts, cuts[1:])))
+                weakest.append(min(contrast(image, (start, end - start), a, b, 24) for a, b in zip(cuts, cuts[1:])))
     return bool(wholes) and bool(min(weakest) <= BARE * np.median(wholes))
 
 
