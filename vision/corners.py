@@ -38,11 +38,12 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     along the sides, so it works at full resolution.
     """
     quad = clockwise(np.float32(quad))
-    side = float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
+    lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    side = float(np.mean(lengths))
     reach = max(4.0, reach * side)
     # A card's cut side shows at most about a fortieth of a tile's side thick
     # (the reach is a share of a tile's side, the shortest side a tile's or more).
-    band = min(0.4 * reach, 0.025 * float(np.min(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1))))
+    band = min(0.4 * reach, 0.025 * float(lengths.min()))
     for done in range(rounds):
         lines = []
         for start, end in zip(quad, np.roll(quad, -1, axis=0)):
@@ -96,7 +97,7 @@ def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, 
         if inset > 0.5 and 0.5 <= strength <= 1 \
                 and _band(image, lines[i - 2], *sides[i - 2], width + 1)[0] < 0.5 * inset:
             p, u = lines[i]
-            u = u / np.linalg.norm(u) * np.sign(np.dot(u, end - start))
+            u = _along(u, start, end)
             moved[i] = (p + inset * np.float32([-u[1], u[0]]), u)
     return moved
 
@@ -119,7 +120,7 @@ def _band(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, width: fl
     [2.0, 0.9]
     """
     p, u = line
-    u = u / np.linalg.norm(u) * np.sign(np.dot(u, end - start))
+    u = _along(u, start, end)
     inward = np.float32([-u[1], u[0]])  # corners run clockwise
     ends = [np.dot(corner - p, u) for corner in (start, end)]
     along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
@@ -147,6 +148,11 @@ def _band(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, width: fl
     return float(at[k] + shift), float(mid / own)
 
 
+def _along(u: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """The direction ``u`` of a side's line as a unit vector running from ``start`` towards ``end``."""
+    return u / np.linalg.norm(u) * np.sign(np.dot(u, end - start))
+
+
 def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence) -> list:
     """``lines`` with a side far from parallel to the side opposite sought again along other ways.
 
@@ -158,8 +164,7 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
     way is kept (`contrast`).
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    ways = [line[1] / np.linalg.norm(line[1]) * np.sign(np.dot(line[1], end - start))
-            for line, (start, end) in zip(lines, sides)]  # each running its side's way, clockwise
+    ways = [_along(line[1], start, end) for line, (start, end) in zip(lines, sides)]  # each its side's way, clockwise
     squared = list(lines)
     for i, (start, end) in enumerate(sides):
         own, opposite = ways[i], ways[(i + 2) % 4]
