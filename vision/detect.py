@@ -260,8 +260,8 @@ def form_at(tiles: list[np.ndarray], where: np.ndarray) -> np.ndarray:
     view = table_view(tiles)
     # A view that misses the tiles it is fitted to (a few tiles, one a little off, bend it) is
     # no better a guess than the linear fit.
-    if view is not None and max(_stretch(form, form_in_view(view, tile.mean(axis=0)))
-                                for form, tile in zip(_forms(np.float32(tiles)), tiles)) <= MISFIT / 2:
+    if view is not None and \
+            _stretches(tiles, [form_in_view(view, tile.mean(axis=0)) for tile in tiles]).max() <= MISFIT / 2:
         return form_in_view(view, where)
     dot = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + np.float32(where)
     return _expected_forms(list(tiles) + [dot], fitted=3)[-1]
