@@ -147,7 +147,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
                 if not _fits(reading, rows, cols, timeout):
-                    tried.append((cost, seam, reading))
+                    tried.append((cost, reading))
                 elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
                     fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
         if fitting:
@@ -159,7 +159,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     if chosen is not None:
         return chosen
     # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
-    first = [found[2] for found in sorted(first, key=lambda found: found[0])]
+    first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
 
