@@ -3,21 +3,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import form_at, misfit_among
-from vision.seek import UNIT, form_in_view, seek_lost, table_view
+from vision.detect import _stretch, form_at, misfit_among
+from vision.seek import UNIT, form_in_view, mean_sides, seek_lost, table_view
 
 
 def photographed(slant: np.ndarray, x: float, y: float, turn: float) -> np.ndarray:
     """The corners, in the photo, of a tile of side 1 centred at (x, y) on the table, turned ``turn`` degrees."""
     spin = cv2.getRotationMatrix2D((0, 0), turn, 1.0)[:, :2]
     return cv2.perspectiveTransform((UNIT @ spin.T + [x, y])[None].astype(np.float32), slant)[0]
-
-
-def stretch(form: np.ndarray, expected: np.ndarray) -> float:
-    """The largest relative change either way of ``form`` from ``expected`` (as `shape_misfits` measures it)."""
-    values, vectors = np.linalg.eigh(expected)
-    whiten = vectors @ np.diag(values ** -0.5) @ vectors.T
-    return float(np.abs(np.sqrt(np.linalg.eigvalsh(whiten @ form @ whiten)) - 1).max())
 
 
 # A table seen steeply from its near side: tiles on the far side a third the size of the near ones.
@@ -31,10 +24,11 @@ def test_a_far_tile_has_the_form_the_view_of_a_few_gives(found):
     view = table_view(tiles)
     for x, y in ((1, 1), (7, 1), (4, 4), (7, 7)):  # far from the tiles found, and between them
         lost = photographed(SLANT, x, y, 20)
-        jacobian = (lost - lost.mean(axis=0)).T @ UNIT
-        # Within what a square's own turn changes in its photo's mean sides, this steeply.
-        assert stretch(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
-        assert stretch(jacobian @ jacobian.T, form_at(tiles, lost.mean(axis=0))) < 0.03  # the lost-tile search's guess
+        jacobian = mean_sides(lost)
+        # Within what a square's own turn changes in its photo's mean sides, this steeply (as `shape_misfits`
+        # measures a tile's stretch).
+        assert _stretch(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
+        assert _stretch(jacobian @ jacobian.T, form_at(tiles, lost.mean(axis=0))) < 0.03  # the lost-tile search's guess
 
 
 def test_no_view_fits_a_mirrored_tile():
