@@ -125,8 +125,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     every = [first]
     for look, plain, reach in looks:
         seen = _tiles_seen(image, small, scale, look(small), plain, reach)
-        if not seen or np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2 \
-                or (whole and _cut_apart(small, colour, scale, first, seen)) \
+        cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
+                              or (whole and _cut_apart(small, colour, scale, first, seen)))
+        # Unless the first look's outlines ran over bare table (a glared desk
+        # joined to a block), where this look's tiles run along card edges.
+        if not seen or (cut and not _sharper(image, seen, first)) \
                 or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
         if problem(seen, count) is None and not _edgeless(image, seen):
@@ -341,8 +344,19 @@ def _gaps_taken(image: np.ndarray, first: list[np.ndarray], later: list[np.ndarr
             if _within(tile, other):
                 inside.append(tile)
                 grown.append(cv2.contourArea(other) / area)
-    return len(grown) >= 3 and float(np.median(grown)) > GROWN \
-        and sharpness(image, inside) > 2 * sharpness(image, later)
+    return len(grown) >= 3 and float(np.median(grown)) > GROWN and _sharper(image, inside, later)
+
+
+def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray]) -> bool:
+    """Whether the sides of ``tiles`` run along steps twice as sharp as those of ``than`` (`sharpness`):
+    a card's edges, where ``than``'s run along a gap's flat middle or bare table.
+
+    >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30] = 200
+    >>> card = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]]) - 0.5
+    >>> _sharper(image, [card], [card * 1.2 - 4]), _sharper(image, [card * 1.2 - 4], [card])
+    (True, False)
+    """
+    return sharpness(image, tiles) > 2 * sharpness(image, than)
 
 
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
