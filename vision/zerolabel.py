@@ -30,9 +30,13 @@ holds every half several times over. So:
    likely than the likeliest pairing of its own grouping (`IMPLAUSIBLE`;
    the two groupings' costs are not on one scale): a fit that needs a
    far-fetched pairing is likelier a photo with no solution (the makers'
-   shots repeat tiles) than a reading. When nothing fits, the
-   reading whose best partial arrangement (`solver.repair`) matches most
-   seams is returned, so the answer shows the seams to check.
+   shots repeat tiles) than a reading. When only a pairing clearly less
+   likely than its grouping's likeliest fits, the likeliest is also tried
+   with one doubtful edge read as its second-nearest group (`reread`): a
+   half printed once or twice may lose an edge to another group. When
+   nothing fits, the reading whose best partial arrangement
+   (`solver.repair`) matches most seams is returned, so the answer shows
+   the seams to check.
 
 Codes are then figure numbers signed by half, as SPEC.md's JSON reports
 them for zero-label photos. Nothing here knows what a figure is: four
@@ -82,6 +86,9 @@ _RIM = 24  # halves are grouped on a crop less its 1/_RIM nearest the seam (2 of
 # found 3% of a side off, the touching tile shows there (seeds 11-30 end to end 116 -> 119 of 140, witches 15 -> 17)
 DOUBT = 1.75  # a tile with an edge this many times farther than usual from any other tile's is realigned
 _STEPS = (-0.04, -0.02, 0.02, 0.04)  # side moves tried (of the side), no more than a tile found off moves it
+REREAD = 6  # doubtful edges `reread` tries, one at a time, for a grouping's likeliest pairing when it fits nowhere
+MARGIN = 0.25  # ... and no pairing within this cost of it fits as read: a true pairing 0.17 over a likeliest that
+# one re-read edge made fit lost to it (witches 61); a wrong one 0.34 over won against the true likeliest (witches 50)
 _KEEP = 0.8  # a move is kept when it brings the tile's edges a fifth nearer the others' (seeds 11-30 found:
 # tiles moved off true 13 times, nearer 24); with a tenth 65 and 30, and with any gain 119 of 140 valid, not 123
 
@@ -144,11 +151,18 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
             best = min(_unlikeliness(cost, seam) for cost, seam, _ in ranked)  # groupings differ in scale
+            least = math.inf  # cost of the likeliest pairing that fits as read
             for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
                 if not _fits(reading, rows, cols, timeout):
                     tried.append((cost, reading))
                 elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
+                    fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
+                    least = min(least, cost)
+            cost, seam, pairing = ranked[0]
+            if least > cost + MARGIN:  # only a clearly less likely pairing fits: the likeliest may have one edge misread
+                reading = reread(near, pairing, rows, cols, timeout)
+                if reading is not None:  # its doubt counts the edge re-read at its lower confidence
                     fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
         if fitting:
             found = min(fitting, key=lambda found: found[0])[1]
@@ -609,6 +623,16 @@ def _matchings(groups: list):
             yield [(first, other)] + pairs
 
 
+def _confidences(near: np.ndarray, pairing: list) -> tuple[list, np.ndarray]:
+    """The paired groups' codes, and each edge's confidence in each of them (softmax of `SHARPNESS`)."""
+    code = {}
+    for figure, (a, b) in enumerate(pairing, 1):
+        code[a], code[b] = figure, -figure
+    groups = sorted(code)
+    score = np.exp(-(near[:, groups] - near[:, groups].min(axis=1, keepdims=True)) / SHARPNESS)
+    return [code[g] for g in groups], score / score.sum(axis=1, keepdims=True)
+
+
 def _reading(near: np.ndarray, pairing: list) -> Reading:
     """The signed reading that ``pairing`` gives, each edge read as its nearest group.
 
@@ -616,19 +640,73 @@ def _reading(near: np.ndarray, pairing: list) -> Reading:
     second-nearest group is no evidence worth re-reading an edge for. Let
     `solver.repair` re-read edges between groups and it fitted the makers'
     shots with repeated tiles, which have no solution, by re-reading two to
-    six of them; on rendered photos no reading needed a re-read to solve.
+    six of them. One edge re-read (`reread`) is tried only for a grouping's
+    likeliest pairing, and only when it alone would be taken far-fetched.
     """
-    code = {}
-    for figure, (a, b) in enumerate(pairing, 1):
-        code[a], code[b] = figure, -figure
-    groups = sorted(code)
-    score = np.exp(-(near[:, groups] - near[:, groups].min(axis=1, keepdims=True)) / SHARPNESS)
-    confidence = score.max(axis=1) / score.sum(axis=1)
-    nearest = [code[groups[k]] for k in np.argmax(score, axis=1)]
-    tiles = [[[(nearest[e], float(confidence[e]))] for e in range(i, i + 4)] for i in range(0, len(near), 4)]
+    codes, confidence = _confidences(near, pairing)
+    nearest = confidence.argmax(axis=1)
+    return _as_reading([codes[g] for g in nearest], confidence[np.arange(len(near)), nearest])
+
+
+def _as_reading(codes: Sequence[int], confidence: Sequence[float]) -> Reading:
+    """A `Reading` of one code per edge, edges 4 to a tile, each its own one candidate."""
+    tiles = [[[(int(codes[e]), float(confidence[e]))] for e in range(i, i + 4)] for i in range(0, len(codes), 4)]
     return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in tiles],
                    confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in tiles],
                    candidates=tiles)
+
+
+def reread(near: np.ndarray, pairing: list, rows: int, cols: int, timeout: float = 0.5) -> Reading | None:
+    """``pairing``'s reading with one doubtful edge read as its second-nearest group, when that fits.
+
+    A half printed only once or twice has few prints to gather its edges,
+    and one of them, shadowed or found a little off, may sit nearer another
+    half's group: then the likeliest pairing fits nowhere as read, while
+    some far-fetched pairing that happens to fit is taken (witches 50: the
+    true pairing 0.34 likelier). The edges likeliest to be misread, those
+    whose second-nearest group is nearest (`REREAD` of them), are re-read
+    one at a time; the first re-reading that fits is returned. Only one
+    edge: re-reading several fitted the makers' shots with repeated tiles.
+
+    Parameters
+    ----------
+    near : (n, groups) ndarray
+        `group_distances` of the edges.
+    pairing : list of (group, group)
+        Which groups are the two halves of each figure.
+    rows, cols : int
+        The puzzle's grid.
+    timeout : float
+        Seconds the solver may spend on each re-reading.
+
+    Returns
+    -------
+    Reading or None
+        The re-reading, the edge at its (lower) confidence in its new group.
+
+    Examples
+    --------
+    >>> import random
+    >>> from solver.generate import planted
+    >>> puzzle, _ = planted(3, 3, rng=random.Random(2))
+    >>> codes = np.ravel(puzzle.tiles)  # figure k's halves are groups 2k - 2 (+k) and 2k - 1 (-k)
+    >>> near = np.ones((36, 8)); near[range(36), 2 * abs(codes) - 2 + (codes < 0)] = 0.1
+    >>> near[0, 0], near[0, 2] = 0.3, 0.2  # the first edge, a +1, a little nearer the +2s
+    >>> pairing = [(0, 1), (2, 3), (4, 5), (6, 7)]
+    >>> _fits(_reading(near, pairing), 3, 3, 0.5), reread(near, pairing, 3, 3).tiles == list(puzzle.tiles)
+    (False, True)
+    """
+    codes, confidence = _confidences(near, pairing)
+    order = np.argsort(-confidence, axis=1)
+    read = [codes[g] for g in order[:, 0]]
+    sure = confidence[np.arange(len(near)), order[:, 0]]
+    second = confidence[np.arange(len(near)), order[:, 1]]
+    for edge in np.argsort(-second)[:REREAD]:
+        trial = _as_reading([codes[order[e, 1]] if e == edge else read[e] for e in range(len(near))],
+                            np.where(np.arange(len(near)) == edge, second, sure))
+        if _fits(trial, rows, cols, timeout):
+            return trial
+    return None
 
 
 def doubt(reading: Reading) -> float:
@@ -646,3 +724,4 @@ def _fits(reading: Reading, rows: int, cols: int, timeout: float) -> bool:
         return bool(solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=timeout).solutions)
     except ValueError:  # a code with no partner on any tile
         return False
+
