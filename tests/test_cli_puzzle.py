@@ -174,8 +174,8 @@ def test_stdin_junk_names_stdin(capsys, monkeypatch):
 
 
 def test_real_command_in_a_fresh_process(tmp_path):
-    """The installed entry point, not just main(): bad input, then a solve, then stdin."""
-    command = [sys.executable, "-c", "from vision.cli import main; main()", "solve"]
+    """``python -m vision.cli``, not just main(): bad input, then a solve, then stdin."""
+    command = [sys.executable, "-m", "vision.cli", "solve"]
     bad = tmp_path / "bad.json"
     bad.write_bytes(BAD_INPUTS["malformed.json"])
     done = subprocess.run(command + [str(bad)], capture_output=True, text=True)
