@@ -5,8 +5,9 @@ steps running the side: `_outermost_line`, or of fainter ones beside it
 where a printed border is the table's colour: `_cut_edge`; a side the
 mask turned is sought along the others: `_squared`) and a line is fitted
 to it (on the card's face, not the band of its cut side: `_face_sides`);
-the corners are where the lines meet. Only the strips along the sides
-are read.
+the corners are where the lines meet. Sides found inside a printed frame
+the table's colour, all round the card, are moved out to its cut edge
+(`_framed`). Only the strips along the sides are read.
 """
 from __future__ import annotations
 
@@ -33,14 +34,17 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     printed border just beyond it. On a ``tile`` (not a block, whose sides
     perspective turns more), a rough side far from parallel to the one
     opposite is sought again along it and square to its neighbours
-    (`_squared`). ``fence(points)``, if given, marks points
+    (`_squared`). An outline found inside a printed frame the table's
+    colour, worn at the cut edge (vintage card on wood), is moved out to
+    the cut edge where the frame shows on three sides at least
+    (`_framed`). ``fence(points)``, if given, marks points
     on other tiles: no edge is looked for beyond them. Reads only strips
     along the sides, so it works at full resolution.
     """
     quad = clockwise(np.float32(quad))
     lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     side = float(np.mean(lengths))
-    reach = max(4.0, reach * side)
+    reach = first = max(4.0, reach * side)
     # A card's cut side shows at most about a fortieth of a tile's side thick
     # (the reach is a share of a tile's side, the shortest side a tile's or more).
     band = min(0.4 * reach, 0.025 * float(lengths.min()))
@@ -59,12 +63,12 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             lines = squared
         if outline and done == rounds - 1:  # once the sides are near
             lines = _face_sides(image, quad, lines, reach, fence, band)
-        corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
-        if any(c is None for c in corners) or np.max(np.abs(np.float32(corners) - quad)) > most:
+        corners = _corners(lines)
+        if corners is None or np.max(np.abs(corners - quad)) > most:
             return quad
-        quad = np.float32(corners)
+        quad = corners
         reach = max(3.0, reach / 2)
-    return quad
+    return _framed(image, quad, first, fence) if outline else quad
 
 
 def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence, width: float) -> list:
@@ -119,18 +123,10 @@ def _band(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, width: fl
     >>> [round(x, 1) for x in _band(image, side, np.float32([29.5, 29.5]), np.float32([9.5, 29.5]), 4)]
     [2.0, 0.9]
     """
-    p, u = line
-    u = _along(u, start, end)
-    inward = np.float32([-u[1], u[0]])  # corners run clockwise
-    ends = [np.dot(corner - p, u) for corner in (start, end)]
-    along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
     offsets = np.arange(-2, width + 1.5, 0.5, dtype=np.float32)
-    points = along[None] + offsets[:, None, None] * inward
-    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+    step = _steps_across(image, line, start, end, offsets, samples=samples)
+    if step is None:
         return 0.0, 0.0  # a side the photo's edge cuts: the table past it is not seen
-    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
-    step = np.diff(strip, axis=0)
-    step = np.median(np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step), axis=1)
     at = offsets[:-1] + 0.25  # between the rows
     outer = np.abs(at) <= 0.5  # the line's own step
     inner = (at > 0.5) & (at <= width)
@@ -143,9 +139,115 @@ def _band(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, width: fl
     k = found[np.argmax(step[found])]
     if step[np.nonzero(outer)[0].max():k + 1].min() > 0.6 * step[k]:
         return 0.0, 0.0  # no dip between: one soft step, not two
-    left, mid, right = step[k - 1], step[k], step[k + 1]
-    shift = 0.5 * np.clip(0.5 * (left - right) / min(left - 2 * mid + right, -1e-6), -0.5, 0.5)
-    return float(at[k] + shift), float(mid / own)
+    return float(at[k] + 0.5 * _vertex(step, k)), float(step[k] / own)
+
+
+FRAME = (0.35, 1.35)  # a printed frame's width, in reaches (0.06 of a tile's side: 2-8% of it)
+
+
+def _framed(image: np.ndarray, quad: np.ndarray, reach: float, fence) -> np.ndarray:
+    """``quad`` moved out to the card's cut edge where its sides were found inside a printed frame.
+
+    A frame the table's colour (worn vintage card's brown on wood, a dark
+    frame on a dark table) leaves the mask, and the sides, at the frame's
+    inner edge or a rule inside it; the worn cut edge past it shows as a
+    faint line of steps, on most of the side but not on 70% of it, as
+    `_cut_edge` asks. What tells a frame from a plank's seam or a shadow
+    past a side is that it is printed all round the card: on three sides
+    at least, the median step profile across the side (`_steps_across`)
+    peaks at the cut edge and next as far in, at the frame's inner edge
+    (`_frame_pair`), the cut edge at the side found or a frame's width
+    past it. Of the widths three sides agree on, the one moving the sides
+    furthest out wins, as the outermost line does in `_outermost_line`.
+    Where the three were all found inside the frame, so was the fourth.
+    ``reach``: a share of a tile's side, as in `refine`.
+    """
+    sides = list(zip(quad, np.roll(quad, -1, axis=0)))
+    far = FRAME[1] * reach + 3
+    at = np.arange(-far, far, 0.5, dtype=np.float32)
+    peaks = [_peaks(at[:-1] + 0.25, _steps_across(image, (start, end - start), start, end, at, fence))
+             for start, end in sides]
+    if any(p is None for p in peaks):
+        return quad
+    widths = {round(float(b - a) * 2) / 2 for at, _ in peaks for a, b in zip(at, at[1:])
+              if a <= 0.5 and FRAME[0] * reach <= b - a <= FRAME[1] * reach}
+    best, moves = (0.0, 0.0), None
+    for width in sorted(widths):
+        chosen = [_frame_pair(p, width) for p in peaks]
+        # A worn cut edge may show on too few normals on one side: three sides tell. Of the frames
+        # the steps allow, the outermost (as `_outermost_line`): a printed rule inside one makes another.
+        shown = [c for c in chosen if c]
+        score = (sum(c[0] for c in shown), sum(c[1] for c in shown))
+        if len(shown) >= 3 and score > best:
+            best, moves = score, [c[0] if c else None for c in chosen]
+    if moves is None or max(m or 0 for m in moves) < 1:
+        return quad
+    # Where the three sides that show it were all seen inside the frame, the mask stopped at it
+    # all round: so did the fourth.
+    shown = [m for m in moves if m is not None]
+    moves = [float(np.median(shown)) if m is None and min(shown) >= 1 else m or 0.0 for m in moves]
+    lines = []
+    for (start, end), move in zip(sides, moves):
+        u = _along(end - start, start, end)
+        lines.append((start - move * np.float32([-u[1], u[0]]), u))
+    corners = _corners(lines)
+    return quad if corners is None else corners
+
+
+def _frame_pair(peaks: tuple, width: float):
+    """(how far out the cut edge lies, how sure) for a frame ``width`` wide: the outermost pair of
+    ``peaks`` (positions inward, strengths) next to each other that far apart, the outer one at the
+    side or past it; None if none."""
+    at, strength = peaks
+    for k in range(len(at) - 1):  # the outermost first
+        if at[k] > 0.5 or -width + max(1.0, 0.1 * width) < at[k] < -0.5:
+            continue  # the side found lies at the cut edge, or on the frame's inner edge or inside it: not within
+        # The frame's inner edge is the next step in: a rule further in makes no frame.
+        if abs(at[k + 1] - at[k] - width) <= max(1.0, 0.1 * width):
+            return max(0.0, -float(at[k])), float(min(strength[k], strength[k + 1]))
+    return None
+
+
+def _peaks(at: np.ndarray, step: np.ndarray, least: float = 0.25, dip: float = 0.6, grain: float = 3.0):
+    """Positions (``at``, sub-pixel, outermost first) and strengths of the peaks of a side's step
+    profile: ``least`` as strong as the side's own step at least and ``grain`` times the table's usual
+    step outside (a wood's grain, a cloth's weave), with a dip on either side of it. None where unread."""
+    if step is None:
+        return None
+    own = max(float(step[np.abs(at) <= 1].max()), 1e-6)
+    least = max(least * own, grain * float(np.median(step[at < -1])))
+    k = np.nonzero((step[1:-1] > step[:-2]) & (step[1:-1] >= step[2:]) & (step[1:-1] >= least))[0] + 1
+    kept = [i for i in k if step[max(0, i - 6):i].min() < dip * step[i] and step[i + 1:i + 7].min() < dip * step[i]]
+    k = np.int64(kept)
+    return at[k] + 0.5 * _vertex(step, k), step[k]
+
+
+def _steps_across(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, at: np.ndarray, fence=None,
+                  samples: int = 32):
+    """The median over ``samples`` normals along the side from ``start`` to ``end`` of the colour step
+    from each row ``at`` pixels inside ``line`` (point, direction) to the next; None where the photo's
+    edge cuts the rows. Rows past the middle of a gap to the next tile (``fence``) count as flat."""
+    p, u = line
+    u = _along(u, start, end)
+    inward = np.float32([-u[1], u[0]])  # corners run clockwise
+    ends = [np.dot(corner - p, u) for corner in (start, end)]
+    along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
+    points = along[None] + at[:, None, None] * inward
+    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+        return None
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    step = np.diff(strip, axis=0)
+    step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
+    if fence is not None:
+        step[np.logical_or.accumulate(fence(points[:-1])[::-1], axis=0)[::-1]] = 0
+    return np.median(step, axis=1)
+
+
+def _vertex(step: np.ndarray, rows: np.ndarray, columns: np.ndarray | None = None) -> np.ndarray:
+    """How far (in rows, half a row at most) the peaks of ``step`` at ``rows`` (of ``columns``, where
+    given) lie off their row: the vertex of a parabola through each and its neighbours."""
+    left, mid, right = (step[rows + d] if columns is None else step[rows + d, columns] for d in (-1, 0, 1))
+    return np.clip(0.5 * (left - right) / np.minimum(left - 2 * mid + right, -1e-6), -0.5, 0.5)
 
 
 def _along(u: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
@@ -304,9 +406,7 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
     if keep.sum() < samples // 4:
         return None
     b, columns = best[keep], columns[keep]
-    left, mid, right = step[b - 1, columns], step[b, columns], step[b + 1, columns]
-    shift = 0.5 * (left - right) / np.minimum(left - 2 * mid + right, -1e-6)
-    offset = offsets[b] + 0.5 + np.clip(shift, -0.5, 0.5)
+    offset = offsets[b] + 0.5 + _vertex(step, b, columns)
     edge = start + t[columns, None] * along + offset[:, None] * inward
     vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x, y]), np.float32([vx, vy])
@@ -418,6 +518,12 @@ def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: f
     face = np.where(inner, step, 0).argmax(axis=0)
     columns = np.arange(step.shape[1])
     return np.where(step[face, columns] > step[outer, columns], face, outer)
+
+
+def _corners(lines: list):
+    """Where each of four side ``lines`` meets the one before it (float32 corners), or None."""
+    corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
+    return None if any(c is None for c in corners) else np.float32(corners)
 
 
 def meet(first, second):
