@@ -66,11 +66,11 @@ def _framed_card() -> np.ndarray:
 
 def test_a_frame_the_table_colour_is_crossed_to_the_cut_edge():
     # The mask stops at the frame's inner edge on every side, as on worn vintage card on wood.
-    found = refine(_framed_card(), FRAMED_FACE + 1)
+    found = refine(_framed_card(), FRAMED_FACE + 1, framed=True)
     assert np.abs(found - CARD).max() < 1.0
 
 
 def test_a_framed_card_sought_from_its_cut_edge_is_found_there():
     # The frame's inner edge, far stronger than the cut edge, draws the sides in; they are moved out again.
-    found = refine(_framed_card(), CARD + 1)
+    found = refine(_framed_card(), CARD + 1, framed=True)
     assert np.abs(found - CARD).max() < 0.8

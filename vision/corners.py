@@ -20,7 +20,7 @@ from .images import across_channels
 
 
 def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 0.06,
-           outline: bool = True, fence=None, tile: bool = True) -> np.ndarray:
+           outline: bool = True, fence=None, tile: bool = True, framed: bool = False) -> np.ndarray:
     """Corners to sub-pixel accuracy: fit a line to each side's edge, intersect.
 
     Along each side the image is sampled on short normals, ``reach`` times
@@ -34,10 +34,11 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     printed border just beyond it. On a ``tile`` (not a block, whose sides
     perspective turns more), a rough side far from parallel to the one
     opposite is sought again along it and square to its neighbours
-    (`_squared`). An outline found inside a printed frame the table's
-    colour, worn at the cut edge (vintage card on wood), is moved out to
-    the cut edge where the frame shows on three sides at least
-    (`_framed`). ``fence(points)``, if given, marks points
+    (`_squared`). A ``framed`` outline, as the mask gave it, found inside
+    a printed frame the table's colour, worn at the cut edge (vintage card
+    on wood), is moved out to the cut edge where the frame shows on three
+    sides at least (`_framed`); not a square sought or reshaped, whose
+    shadow's rim may pass for a frame's cut edge. ``fence(points)``, if given, marks points
     on other tiles: no edge is looked for beyond them. Reads only strips
     along the sides, so it works at full resolution.
     """
@@ -68,7 +69,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             return quad
         quad = corners
         reach = max(3.0, reach / 2)
-    return _framed(image, quad, first, fence) if outline else quad
+    return _framed(image, quad, first, fence) if outline and framed else quad
 
 
 def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence, width: float) -> list:
