@@ -387,7 +387,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(nearest.shape[::-1]) - 1)
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
         outline = refine(image, (block + 0.5) / scale - 0.5, reach=2 * reach / sum(grid),
-                         fence=fence(nearest, scale, nearest[y, x]), tile=grid == (1, 1))
+                         fence=fence(nearest, scale, nearest[y, x]), tile=grid == (1, 1), framed=True)
         kept, doubts = [], []
         for cell in cells(outline, grid):
             cover = tile_share(mask, (cell + 0.5) * scale - 0.5)
