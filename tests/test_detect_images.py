@@ -261,6 +261,18 @@ def test_a_block_grown_over_the_table_is_sought_again_though_its_seams_are_faint
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
+@pytest.mark.parametrize("seed, art", [(15, "frogs"), (23, "sports")])
+def test_a_block_side_off_the_card_is_moved_to_the_cards_edge(seed, art):
+    # Touching hard blocks. Frogs: a light check of the cloth joined the
+    # block's corner, so its outline ran from the right NW corner to half a
+    # tile out on the cloth; sports: a lit white desk took a corner of light
+    # blue cards. Nine cells, consistent with each other but up to half a side
+    # off, were given without exit 3. Such a side's step is a fifth of the
+    # block's other sides': it is sought again from its ends.
+    image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", art=art, size=(1200, 900))
+    assert_found_whole(image, truth)
+
+
 @pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])
 def test_clean_cards_on_a_blue_and_white_cloth_leave_its_white_checks_table(seed, art):
     # Clean cards scattered on a blue and white checked cloth: the white

@@ -8,13 +8,13 @@ count (`sized_grids`). All of it runs on the working copy.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, product
 from typing import Callable
 
 import cv2
 import numpy as np
 
-from .corners import clockwise, meet
+from .corners import clockwise, contrast, meet, refine, side_steps
 from .images import across_channels
 from .table import table_mask
 
@@ -22,6 +22,9 @@ MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
 SPUR = 1 / 16         # an opening's radius to the patch's side, that takes off a spur (`_hulls`)
 RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
+ASTRAY = 0.3          # a block's side with a step this much weaker than its other sides' runs off the card (`swung`)
+SWING = 0.6           # most a side's end astray moves along its neighbouring side, in tiles (`swung`)
+NEAR = 0.15           # most its other end, near a right corner, moves (`swung`)
 
 
 def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
@@ -360,6 +363,50 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
         width, height = _block_size(block)
         sized.append((max(1, round(height / side)), max(1, round(width / side))))
     return sized
+
+
+def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: float) -> np.ndarray:
+    """The block's ``outline`` with a side that runs along no step moved to
+    where a clearly sharper one runs along all of it.
+
+    The mask may take a check of cloth in with a block, or lose a corner of
+    it to a light table: the outline's side then runs off the card, over the
+    table or across the cards, at a slant no refining along it reaches. A
+    side whose step (`vision.corners.side_steps`) is `ASTRAY` times its
+    other sides' at most is sought again: one end slides along its
+    neighbouring side up to `SWING` tiles either way (not as far as the seam
+    one tile in), the other, near a right corner, up to `NEAR` (a card's
+    edge stops at its corners; a cloth's check runs on, and a line far off
+    at both ends may follow one), and the line along the sharpest step is refined
+    (``reach`` as `vision.corners.refine`'s). The outline is kept when each
+    such side's step is then 1.5 times the old at least.
+
+    >>> image = np.zeros((200, 200, 3), np.uint8); image[20:180, 20:180] = 200  # a 2x2 block
+    >>> outline = np.float32([[20, 20], [180, 20], [180, 180], [50, 180]]) - 0.5  # SW corner astray
+    >>> np.round(swung(image, outline, (2, 2), 0.03)[3]).tolist()
+    [20.0, 180.0]
+    """
+    ways = np.roll(outline, -1, axis=0) - outline
+    lines = list(zip(outline, ways))
+    steps = side_steps(image, outline)
+    weak = [i for i in range(4) if steps[i] <= ASTRAY * np.median(steps[:i] + steps[i + 1:])]
+    near, far = (np.linspace(-most, most, 2 * round(most / 0.05) + 1)[:, None] for most in (NEAR, SWING))
+    for i in weak:
+        start, end = outline[i], outline[(i + 1) % 4]
+        # A tile's width along each neighbouring side (sides 0 and 2 run across the columns).
+        before, after = (ways[j] / (grid[1] if j % 2 == 0 else grid[0]) for j in (i - 1, (i + 1) % 4))
+        best = steps[i]
+        for a, b in chain(product(start + near * before, end + far * after),
+                          product(start + far * before, end + near * after)):
+            sharp = contrast(image, (a, b - a), a, b)
+            if sharp > best:
+                best, lines[i] = sharp, (a, b - a)
+    corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
+    if not weak or any(c is None for c in corners):
+        return outline
+    fixed = refine(image, np.float32(corners), 1, reach)
+    sharper = side_steps(image, fixed)
+    return fixed if all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline
 
 
 def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:
