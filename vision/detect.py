@@ -57,7 +57,7 @@ import cv2
 import numpy as np
 
 from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
-                     speck, tile_share, weakest_seam)
+                     speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
@@ -388,6 +388,8 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
         outline = refine(image, (block + 0.5) / scale - 0.5, reach=2 * reach / sum(grid),
                          fence=fence(nearest, scale, nearest[y, x]), tile=grid == (1, 1), framed=True)
+        if grid != (1, 1):  # a side off the card from a right corner
+            outline = swung(image, outline, grid, 2 * reach / sum(grid))
         kept, doubts = [], []
         for cell in cells(outline, grid):
             cover = tile_share(mask, (cell + 0.5) * scale - 0.5)
