@@ -365,7 +365,8 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     return sized
 
 
-def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: float) -> np.ndarray:
+def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: float,
+          fence=None) -> np.ndarray:
     """The block's ``outline`` with a side that runs along no step moved to
     where a clearly sharper one runs along all of it.
 
@@ -378,8 +379,12 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
     one tile in), the other, near a right corner, up to `NEAR` (a card's
     edge stops at its corners; a cloth's check runs on, and a line far off
     at both ends may follow one), and the line along the sharpest step is refined
-    (``reach`` as `vision.corners.refine`'s). The outline is kept when each
-    such side's step is then 1.5 times the old at least.
+    (``reach`` and ``fence`` as `vision.corners.refine`'s: a line nearer
+    another block is the next card's edge across a gap, as on a catalogue
+    shot whose drop shadows soften a side). The outline is kept when each
+    such side's step is then 1.5 times the old at least, and its cells are
+    no further from square than before (a side of a column of cards found
+    whole, softened by a drop shadow, may have a figure's line near it).
 
     >>> image = np.zeros((200, 200, 3), np.uint8); image[20:180, 20:180] = 200  # a 2x2 block
     >>> outline = np.float32([[20, 20], [180, 20], [180, 180], [50, 180]]) - 0.5  # SW corner astray
@@ -398,15 +403,24 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
         best = steps[i]
         for a, b in chain(product(start + near * before, end + far * after),
                           product(start + far * before, end + near * after)):
+            if fence is not None and fence(np.float32([a + np.linspace(0, 1, 5)[:, None] * (b - a)])).any():
+                continue
             sharp = contrast(image, (a, b - a), a, b)
             if sharp > best:
                 best, lines[i] = sharp, (a, b - a)
     corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
     if not weak or any(c is None for c in corners):
         return outline
-    fixed = refine(image, np.float32(corners), 1, reach)
+    fixed = refine(image, np.float32(corners), 1, reach, fence=fence)
     sharper = side_steps(image, fixed)
-    return fixed if all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline
+    squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + 0.05
+    return fixed if squarer and all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline
+
+
+def _unsquare(outline: np.ndarray, grid: tuple[int, int]) -> float:
+    """How far the outline's cells are from square: |log| of their mean width over height."""
+    lengths = np.linalg.norm(np.roll(outline, -1, axis=0) - outline, axis=1)
+    return abs(np.log((lengths[0] + lengths[2]) / grid[1] / ((lengths[1] + lengths[3]) / grid[0])))
 
 
 def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:

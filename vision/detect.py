@@ -386,10 +386,11 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     def seek(block: np.ndarray, grid: tuple) -> tuple[list, list]:
         x, y = np.clip(np.int32(block.mean(axis=0)), 0, np.array(nearest.shape[::-1]) - 1)
         # The reach is a share of a tile's side, not the block's (a cloth's checks beside a block).
+        apart = fence(nearest, scale, nearest[y, x])
         outline = refine(image, (block + 0.5) / scale - 0.5, reach=2 * reach / sum(grid),
-                         fence=fence(nearest, scale, nearest[y, x]), tile=grid == (1, 1), framed=True)
+                         fence=apart, tile=grid == (1, 1), framed=True)
         if grid != (1, 1):  # a side off the card from a right corner
-            outline = swung(image, outline, grid, 2 * reach / sum(grid))
+            outline = swung(image, outline, grid, 2 * reach / sum(grid), apart)
         kept, doubts = [], []
         for cell in cells(outline, grid):
             cover = tile_share(mask, (cell + 0.5) * scale - 0.5)
