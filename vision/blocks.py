@@ -25,6 +25,7 @@ RIDGE = 3             # least `_ridge` of a square grid's seams that outshine an
 ASTRAY = 0.3          # a block's side with a step this much weaker than its other sides' runs off the card (`swung`)
 SWING = 0.6           # most a side's end astray moves along its neighbouring side, in tiles (`swung`)
 NEAR = 0.15           # most its other end, near a right corner, moves (`swung`)
+OFF_SQUARE = 0.05     # |log| of its cells' width over height a moved outline may add (`swung`, `_unsquare`)
 
 
 def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
@@ -413,7 +414,7 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
         return outline
     fixed = refine(image, np.float32(corners), 1, reach, fence=fence)
     sharper = side_steps(image, fixed)
-    squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + 0.05
+    squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + OFF_SQUARE
     return fixed if squarer and all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline
 
 
