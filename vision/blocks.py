@@ -14,7 +14,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .corners import clockwise, contrast, meet, refine, side_steps
+from .corners import clockwise, contrast, corners_of, refine, side_steps
 from .images import across_channels
 from .table import table_mask
 
@@ -177,10 +177,9 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
     sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
     best, smallest = np.float32(cv2.boxPoints(cv2.minAreaRect(hull))), np.inf
     for chosen in combinations(sides, 4):
-        corners = [meet(chosen[i - 1], chosen[i]) for i in range(4)]
-        if any(c is None for c in corners):
+        quad = corners_of(chosen)
+        if quad is None:
             continue
-        quad = np.float32(corners)
         area = cv2.contourArea(quad)
         if area < smallest and cv2.isContourConvex(quad) and all(
                 cv2.pointPolygonTest(quad, (float(x), float(y)), True) > -2 for x, y in points):
@@ -396,6 +395,8 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
     lines = list(zip(outline, ways))
     steps = side_steps(image, outline)
     weak = [i for i in range(4) if steps[i] <= ASTRAY * np.median(steps[:i] + steps[i + 1:])]
+    if not weak:
+        return outline
     near, far = (np.linspace(-most, most, 2 * round(most / 0.05) + 1)[:, None] for most in (NEAR, SWING))
     for i in weak:
         start, end = outline[i], outline[(i + 1) % 4]
@@ -409,10 +410,10 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
             sharp = contrast(image, (a, b - a), a, b)
             if sharp > best:
                 best, lines[i] = sharp, (a, b - a)
-    corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
-    if not weak or any(c is None for c in corners):
+    corners = corners_of(lines)
+    if corners is None:
         return outline
-    fixed = refine(image, np.float32(corners), 1, reach, fence=fence)
+    fixed = refine(image, corners, 1, reach, fence=fence)
     sharper = side_steps(image, fixed)
     squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + OFF_SQUARE
     return fixed if squarer and all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline

@@ -11,6 +11,7 @@ the table's colour, all round the card, are moved out to its cut edge
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 import cv2
@@ -64,7 +65,7 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
             lines = squared
         if outline and done == rounds - 1:  # once the sides are near
             lines = _face_sides(image, quad, lines, reach, fence, band)
-        corners = _corners(lines)
+        corners = corners_of(lines)
         if corners is None or np.max(np.abs(corners - quad)) > most:
             return quad
         quad = corners
@@ -191,7 +192,7 @@ def _framed(image: np.ndarray, quad: np.ndarray, reach: float, fence) -> np.ndar
     for (start, end), move in zip(sides, moves):
         u = _along(end - start, start, end)
         lines.append((start - move * np.float32([-u[1], u[0]]), u))
-    corners = _corners(lines)
+    corners = corners_of(lines)
     return quad if corners is None else corners
 
 
@@ -521,8 +522,14 @@ def _face_edge(step: np.ndarray, strong: np.ndarray, outer: np.ndarray, width: f
     return np.where(step[face, columns] > step[outer, columns], face, outer)
 
 
-def _corners(lines: list):
-    """Where each of four side ``lines`` meets the one before it (float32 corners), or None."""
+def corners_of(lines: Sequence) -> np.ndarray | None:
+    """Where each of four side ``lines`` (point, direction) meets the one before it (float32 corners),
+    or None where two are parallel.
+
+    >>> corners_of([(np.float32([0, 0]), np.float32([1, 0])), (np.float32([4, 0]), np.float32([0, 1])),
+    ...             (np.float32([0, 2]), np.float32([1, 0])), (np.float32([0, 0]), np.float32([0, 1]))]).tolist()
+    [[0.0, 0.0], [4.0, 0.0], [4.0, 2.0], [0.0, 2.0]]
+    """
     corners = [meet(lines[i - 1], lines[i]) for i in range(4)]
     return None if any(c is None for c in corners) else np.float32(corners)
 
