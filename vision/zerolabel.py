@@ -151,19 +151,21 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
             best = min(_unlikeliness(cost, seam) for cost, seam, _ in ranked)  # groupings differ in scale
-            least = math.inf  # cost of the likeliest pairing that fits as read
+            plausible = []  # (cost, seam, reading) of the pairings that fit as read
             for cost, seam, pairing in ranked:
                 reading = _reading(near, pairing)
                 if not _fits(reading, rows, cols, timeout):
                     tried.append((cost, reading))
                 elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
-                    fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
-                    least = min(least, cost)
+                    plausible.append((cost, seam, reading))
             cost, seam, pairing = ranked[0]
-            if least > cost + MARGIN:  # only a clearly less likely pairing fits: the likeliest may have one edge misread
+            # Only a clearly less likely pairing fits: the likeliest may have one edge misread.
+            if min((found[0] for found in plausible), default=math.inf) > cost + MARGIN:
                 reading = reread(near, pairing, rows, cols, timeout)
                 if reading is not None:  # its doubt counts the edge re-read at its lower confidence
-                    fitting.append((_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading))
+                    plausible.append((cost, seam, reading))
+            fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading)
+                        for cost, seam, reading in plausible]
         if fitting:
             found = min(fitting, key=lambda found: found[0])[1]
             # a half split in two leaves its edges torn between the two groups
