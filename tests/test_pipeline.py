@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -92,6 +94,15 @@ def test_unreadable_photo_is_exit_2(tmp_path, solve):
     bad.write_bytes(b"not a jpeg")
     code, output = solve(bad, "--library", SAMPLES / "library" / "witches")
     assert code == 2 and "bad.jpg" in output and "Traceback" not in output
+
+
+def test_missing_photo_in_a_fresh_process_is_exit_2_and_one_line(tmp_path):
+    """The process must end cleanly, not abort, while OpenCV's colour tables still fill."""
+    missing = tmp_path / "gone.jpg"
+    done = subprocess.run([sys.executable, "-m", "vision.cli", "solve", str(missing)],
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"edgematch: {missing}: no such file\n"
 
 
 def test_a_folder_that_is_no_library_is_exit_2_even_when_the_photo_shows_no_puzzle(tmp_path, solve):

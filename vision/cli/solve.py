@@ -73,11 +73,14 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
     if is_photo(name):
         from ..images import ready_lab
 
-        ready_lab()  # OpenCV's Lab tables fill on the other core while the photo path imports
-        from ..pipeline import solve_photo
+        lab = ready_lab()  # OpenCV's Lab tables fill on the other core while the photo path imports
+        try:
+            from ..pipeline import solve_photo
 
-        return solve_photo(name, library=library, all=find_all, timeout=timeout,
-                           out=out if out and is_photo(out) else None)
+            return solve_photo(name, library=library, all=find_all, timeout=timeout,
+                               out=out if out and is_photo(out) else None)
+        finally:
+            lab.join()  # a process that exits while OpenCV still fills them aborts (a missing photo)
     from solver.formats import PuzzleError, load_puzzle  # here: a photo needs no YAML reader (10 ms)
 
     try:
