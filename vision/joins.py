@@ -1,0 +1,166 @@
+"""Whether an answer's seams join in the photo: a check on zero-label answers.
+
+With no library, a reading that fits is not yet an answer: random 3x3
+puzzles fit loosely, and a grouping with a stray edge, or a pairing that
+took the wrong halves for one figure, can fit anyway. Then the solver lays
+tiles whose halves do not continue each other across the seams. So every
+seam of the assembled answer is read again from the photo: how well the
+two edges' colours continue across it (`vision.zerolabel.seam_continuation`),
+against how well the other tiles' edges would continue into each of them.
+A true seam's partner is among the best few (its half is printed a handful
+of times); a made-up seam's is anywhere. An answer with several seams
+whose partner is worse than most alternatives (`ASTRAY`, `REFUSE`) is
+refused: a photo with no solution exits 1, where a made-up answer would
+have exited 0.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from solver import Puzzle, solve
+
+ASTRAY = 0.5  # a seam is doubtful when more than this share of the other tiles' edges continue better into each side
+REFUSE = 5  # an answer with this many doubtful seams is refused: right answers on rendered photos had 3 at most
+# (seeds 603-614, 76 of them) and 4 (seeds 20-33, 93), the wrong ones that fitted 0 to 7 (4 of 13 had 5 or more)
+
+
+def seam_edges(grid: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """The two edges meeting across each inner seam of an arrangement, row by row.
+
+    Edge ``4 * tile + side`` is side ``side`` (N E S W) of tile ``tile`` as
+    photographed; a placed tile turned ``q`` quarters clockwise shows side
+    ``k - q`` on its side ``k``. Each seam is (west or north edge, east or
+    south edge).
+
+    Parameters
+    ----------
+    grid : rows of (tile, quarters)
+        An arrangement, as `solver.solve` gives it (tiles 0-based).
+
+    Returns
+    -------
+    seams : list of (int, int)
+
+    Examples
+    --------
+    >>> seam_edges([[(0, 0), (1, 1)]])  # tile 1 turned once: its W side shows its S edge
+    [(1, 6)]
+    """
+    rows, cols = len(grid), len(grid[0])
+
+    def edge(r: int, c: int, side: int) -> int:
+        tile, quarters = grid[r][c]
+        return 4 * int(tile) + (side - int(quarters)) % 4
+
+    seams = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                seams.append((edge(r, c, 1), edge(r, c + 1, 3)))
+            if r + 1 < rows:
+                seams.append((edge(r, c, 2), edge(r + 1, c, 0)))
+    return seams
+
+
+def astray(continuation: np.ndarray, seams: Sequence[tuple[int, int]]) -> np.ndarray:
+    """How far from the best each seam's join is: the share of alternatives that continue better.
+
+    For a seam between edges ``a`` and ``b``, the share of the other tiles'
+    edges that would continue into ``a`` better than ``b`` does, and into
+    ``b`` better than ``a`` does; the lesser of the two, so a seam is
+    doubtful only when neither edge would take its partner among its
+    likely ones.
+
+    Parameters
+    ----------
+    continuation : (n, n) ndarray
+        How badly each edge's seam continues into each other's
+        (`vision.zerolabel.seam_continuation`), edges 4 to a tile.
+    seams : sequence of (int, int)
+        `seam_edges` of an answer.
+
+    Returns
+    -------
+    share : (len(seams),) ndarray, 0 (the best join there is) to 1
+
+    Examples
+    --------
+    >>> c = np.full((8, 8), 0.5); c[0, 4] = c[4, 0] = 0.1; c[1, 5] = c[5, 1] = 0.9
+    >>> astray(c, [(0, 4), (1, 5)]).tolist()
+    [0.0, 0.75]
+    """
+    tile = np.arange(len(continuation)) // 4
+    share = []
+    for a, b in seams:
+        gap = continuation[a, b]
+        into_a = (continuation[a, tile != tile[a]] < gap).mean()
+        into_b = (continuation[tile != tile[b], b] < gap).mean()
+        share.append(min(into_a, into_b))
+    return np.array(share)
+
+
+def doubtful(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -> list[tuple[int, int]]:
+    """The seams of an answer whose two halves do not continue each other (`ASTRAY`).
+
+    Examples
+    --------
+    >>> c = np.full((8, 8), 0.5); c[1, 7] = c[7, 1] = 0.9
+    >>> doubtful([[(0, 0), (1, 0)]], c)
+    [(1, 7)]
+    """
+    seams = seam_edges(grid)
+    return [seam for seam, share in zip(seams, astray(continuation, seams)) if share > ASTRAY]
+
+
+def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -> bool:
+    """Whether an answer's seams join in the photo: fewer than `REFUSE` doubtful seams.
+
+    Parameters
+    ----------
+    grid : rows of (tile, quarters)
+        The answer, as `solver.solve` gives it.
+    continuation : (n, n) ndarray
+        `vision.zerolabel.seam_continuation` of the photo's edges.
+
+    Examples
+    --------
+    >>> c = np.full((36, 36), 0.5)
+    >>> grid = [[(3 * r + c, 0) for c in range(3)] for r in range(3)]
+    >>> joins(grid, c)
+    True
+    >>> for a, b in seam_edges(grid)[:5]:
+    ...     c[a, b] = c[b, a] = 0.9
+    >>> joins(grid, c)
+    False
+    """
+    return len(doubtful(grid, continuation)) < REFUSE
+
+
+def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuation: np.ndarray,
+                 timeout: float | None = None) -> bool:
+    """Whether the answer `solver.solve` gives for a reading joins in the photo (`joins`).
+
+    It is the arrangement `edgematch solve` would show; a reading with
+    none joins vacuously (it does not fit, and is judged as such).
+
+    Parameters
+    ----------
+    tiles : sequence of (N, E, S, W) codes
+        The reading's codes, tile by tile.
+    rows, cols : int
+        The puzzle's grid.
+    continuation : (n, n) ndarray
+        `vision.zerolabel.seam_continuation` of the photo's edges.
+    timeout : float, optional
+        Seconds the solver may take.
+
+    Examples
+    --------
+    >>> tiles = [(1, -1, 1, -1)] * 9
+    >>> answer_joins(tiles, 3, 3, np.full((36, 36), 0.5))
+    True
+    """
+    found = solve(Puzzle(tiles=tuple(map(tuple, tiles)), rows=rows, cols=cols), timeout=timeout).solutions
+    return not found or joins(found[0], continuation)
