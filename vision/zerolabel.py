@@ -57,6 +57,7 @@ from solver.repair import repair
 from .describe import SIZE, Looks, describe, normalise, template_distances, tile_crops, to_lab
 from .edges import edge_mask
 from .group import cluster, merge_heights
+from .joins import answer_joins
 from .read import Reading
 from .rectify import inset, rectify
 
@@ -166,8 +167,9 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
                     plausible.append((cost, seam, reading))
             fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading)
                         for cost, seam, reading in plausible]
-        if fitting:
-            found = min(fitting, key=lambda found: found[0])[1]
+        found = min(fitting, key=lambda found: found[0])[1] if fitting else None
+        # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`)
+        if found is not None and answer_joins(found.tiles, rows, cols, continuation, timeout):
             # a half split in two leaves its edges torn between the two groups
             if chosen is None or doubt(found) < SPLIT * doubt(chosen):
                 chosen = found
