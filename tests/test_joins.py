@@ -1,0 +1,46 @@
+"""vision.joins: whether an answer's seams join in the photo, on rendered photos with exact truth."""
+import numpy as np
+import pytest
+
+from solver import Puzzle, is_solution, solve
+from vision.joins import REFUSE, doubtful, joins, seam_edges
+from vision.pipeline import photo_edges, unlabelled_reading
+from vision.render import LAYOUTS, match_tiles, render_photo
+from vision.zerolabel import seam_continuation, seam_crops
+
+
+def true_answer(art, seed):
+    """A rendered photo's edge continuation, read at the truth corners, and its true arrangement (truth order)."""
+    image, truth = render_photo(seed=seed, art=art, difficulty="normal", size=(1600, 1200))
+    continuation = seam_continuation(seam_crops(image, [np.float32(t["corners"]) for t in truth["tiles"]]))
+    grid = [[(cell["tile"] - 1, cell["rotation"] // 90) for cell in row] for row in truth["solution"]]
+    return continuation, grid
+
+
+def test_the_edges_across_a_seam_are_the_sides_that_face_each_other():
+    # tile 0 as photographed, tile 1 turned twice beside it, tile 2 turned once below it, tile 3 three times
+    grid = [[(0, 0), (1, 2)], [(2, 1), (3, 3)]]
+    east, south, west, north = 1, 2, 3, 0  # of the tiles as photographed
+    assert seam_edges(grid) == [(east, 4 + east), (south, 8 + west), (4 + north, 12 + east), (8 + north, 12 + north)]
+
+
+@pytest.mark.parametrize("art, seed", [("frogs", 1), ("critters", 2), ("meadow", 3)])
+def test_a_true_answer_joins_and_the_same_tiles_laid_at_random_do_not(art, seed):
+    continuation, grid = true_answer(art, seed)
+    assert joins(grid, continuation)
+    cells = [cell for row in grid for cell in row]
+    shuffled = [cells[i] for i in np.random.default_rng(seed).permutation(len(cells))]
+    scrambled = [shuffled[3 * r:3 * r + 3] for r in range(3)]
+    assert len(doubtful(scrambled, continuation)) >= REFUSE and not joins(scrambled, continuation)
+
+
+@pytest.mark.parametrize("art, seed", [("witches", 603), ("lookalikes", 603)])
+def test_a_reading_that_fits_but_whose_seams_do_not_join_is_refused(art, seed):
+    # the likeliest reading that fitted laid witches on witches (lookalikes: cards) whose halves do not continue
+    # each other across 6 (7) of 12 seams; `edgematch solve` answered it with exit 0. Now nothing fits: exit 1
+    image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
+                                size=(1600, 1200))
+    edges, reading = unlabelled_reading(image, photo_edges(image))
+    puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
+    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
+    assert not found or is_solution(puzzle, found[0])  # no answer, or a right one
