@@ -14,7 +14,8 @@ Two parts, each over every art set (`vision.render.ART_SETS`), layouts in turn:
 Tiles are found by `vision.detect` (``--corners detect``, end to end) or
 taken from the truth (``--corners truth``), which measures the reading and
 the search alone. An arrangement is valid when the independent verifier (`solver.verify`)
-accepts it for the *true* codes of the detected tiles. Run in parts::
+accepts it for the *true* codes of the detected tiles; one that is not is
+counted as made up, since a user is told it solves. Run in parts::
 
     python benchmarks/zero_label_bench.py --part zero --n 4
     python benchmarks/zero_label_bench.py --part defaced --n 4 --start 100
@@ -134,7 +135,8 @@ def zero_label(image: np.ndarray, truth: dict, seed: int) -> dict:
     puzzle = true_puzzle(truth, edges.corners)
     rows, cols = grid_shape(len(edges.corners))
     grid, repaired = arrangement(reading, rows, cols)
-    return {"valid": grid is not None and is_solution(puzzle, grid), "repaired": repaired}
+    valid = grid is not None and is_solution(puzzle, grid)
+    return {"valid": valid, "made_up": grid is not None and not valid, "repaired": repaired}
 
 
 def library_for(art: str) -> Library:
@@ -204,12 +206,16 @@ def report(title: str, outcomes: dict) -> None:
     total = [o for art in outcomes for o in outcomes[art]]
     for art, rows in outcomes.items():
         line = f"  {art:11s} {sum(o['valid'] for o in rows)}/{len(rows)}"
+        if rows and "made_up" in rows[0]:
+            line += f"   made up {sum(o['made_up'] for o in rows)}"
         if rows and "baseline" in rows[0]:
             line += f"   top reading alone {sum(o.get('baseline', False) for o in rows)}/{len(rows)}"
         print(line)
     valid = sum(o["valid"] for o in total)
     print(f"  all         {valid}/{len(total)} = {100 * valid / max(len(total), 1):.1f}%"
           f"   median {np.median([o['seconds'] for o in total]):.2f} s per photo")
+    if total and "made_up" in total[0]:  # an answer given that is wrong: worse for a user than none (exit 1)
+        print(f"  made up (an arrangement given, not the puzzle's): {sum(o['made_up'] for o in total)}")
     if total and "baseline" in total[0]:
         base = sum(o.get("baseline", False) for o in total)
         print(f"  top reading alone, no repair: {base}/{len(total)} = {100 * base / len(total):.1f}%")
