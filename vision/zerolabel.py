@@ -78,6 +78,9 @@ SPLIT = 0.85  # a reading with another number of halves that fits is taken when 
 SAME = 1.3  # groups nearer each other than this many times the typical distance within a group are one half
 # split (`one_half`). On seeds 11-30 a figure's two groups stood 1.3 apart or more but once (a photo read wrong
 # anyway), a split half's parts 1.0 to 2.3 apart; at 1.75 twelve critters and lookalikes photos were lost
+SIDE = 0.6  # `one_half`: two groups whose seams agree running the same way in less than this share of how they
+# agree across a seam are one half. A figure's halves stood 0.83 or more on 266 pairings (seeds 700-709), the
+# makers' shots' pairings 0.84 or more but the serengeti shot's split giraffe neck (0.45)
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
 # trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
 # and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
@@ -142,7 +145,8 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     """
     looks = grouping_looks(crops) if looks is None else looks
     d = half_distances(looks)
-    continuation = seam_continuation(crops if seams is None else seams)
+    profiles = seam_profiles(crops if seams is None else seams)
+    continuation = profile_gaps(profiles, across=True)
     chosen, first = None, None
     for count in likely_halves(d) if halves is None else halves:
         if count >= len(crops):
@@ -150,7 +154,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         fitting, tried = [], []
         for labels in (neighbour_groups(d, count, LONER), neighbour_groups(d, count)):
             near = group_distances(d, labels)
-            ranked = ranked_pairings(labels, looks, continuation, d)[:PAIRINGS]
+            ranked = ranked_pairings(labels, looks, continuation, d, profiles)[:PAIRINGS]
             best = min(_unlikeliness(cost, seam) for cost, seam, _ in ranked)  # groupings differ in scale
             plausible = []  # (cost, seam, reading) of the pairings that fit as read
             for cost, seam, pairing in ranked:
@@ -555,14 +559,33 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
     >>> bool(c[0, 1] < 0.05 and c[0, 2] > 0.5)
     True
     """
+    return profile_gaps(seam_profiles(crops, samples), across=True)
+
+
+def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
+    """Each edge's Lab colour profile along its seam, ``samples`` long, read at the card's cut edge (`_SEAM_ROWS`).
+
+    >>> seam_profiles([np.zeros((48, 96, 3), np.uint8)]).shape
+    (1, 24, 3)
+    """
     band = np.stack([to_lab(crop[_SEAM_ROWS, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops]).mean(axis=1)
-    p = np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
-    gap = np.sqrt(((p[:, None] - p[None, :, ::-1]) ** 2).sum(axis=-1))
+    return np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
+
+
+def profile_gaps(profiles: np.ndarray, across: bool) -> np.ndarray:
+    """How badly every two seam profiles agree, 0 to 1: across a seam (one reversed), or running the same way.
+
+    >>> p = np.zeros((2, 4, 3)); p[0, :2] = p[1, 2:] = 60  # a profile and its mirror image
+    >>> profile_gaps(p, across=True)[0, 1].item(), profile_gaps(p, across=False)[0, 1].item()
+    (0.0, 1.0)
+    """
+    other = profiles[:, ::-1] if across else profiles
+    gap = np.sqrt(((profiles[:, None] - other[None]) ** 2).sum(axis=-1))
     return np.minimum(gap, 30).mean(axis=-1) / 30
 
 
 def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
-                    d: np.ndarray | None = None) -> list:
+                    d: np.ndarray | None = None, profiles: np.ndarray | None = None) -> list:
     """Ways to pair the groups into figures, likeliest first, as (cost, seam cost, pairs).
 
     A pair of groups is likelier the more their colours agree (Hellinger
@@ -578,12 +601,12 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
     seam = _between(continuation, labels)
     cost = kinship + seam
     if d is not None:
-        cost[one_half(d, labels)] = np.inf
+        cost[one_half(d, labels, profiles)] = np.inf
     return sorted((float(sum(cost[a, b] for a, b in pairs)), float(sum(seam[a, b] for a, b in pairs)), pairs)
                   for pairs in _matchings(list(range(count))))
 
 
-def one_half(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
+def one_half(d: np.ndarray, labels: np.ndarray, profiles: np.ndarray | None = None) -> np.ndarray:
     """Which groups are as alike as prints of one half: a half split in two, not two halves of a figure.
 
     A figure's top and bottom are different drawings, but a grouping that
@@ -591,7 +614,11 @@ def one_half(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
     agree), and the split reading can still fit. Groups nearer each other
     than `SAME` times the typical distance within a group, and each the
     other's nearest (a split half has one other part), are taken for one
-    half.
+    half. So are two groups whose seams (``profiles``, `seam_profiles`)
+    agree far better running the same way than across a seam (`SIDE`): a
+    half and its partner show the two sides of one waist, so their seams
+    run in opposite directions, while two prints of one half run alike
+    (the serengeti shot's giraffe neck, split by what stood beside it).
 
     Examples
     --------
@@ -609,6 +636,10 @@ def one_half(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
     alike = np.zeros((count, count), bool)
     for a in np.flatnonzero(mutual):
         alike[a, nearest[a]] = bool(within) and between[a, nearest[a]] < SAME * float(np.median(within))
+    if profiles is not None:
+        alike |= _between(profile_gaps(profiles, across=False), labels) < SIDE * _between(
+            profile_gaps(profiles, across=True), labels)
+        np.fill_diagonal(alike, False)
     return alike
 
 
