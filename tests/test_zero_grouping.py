@@ -2,7 +2,7 @@
 import numpy as np
 
 from vision.describe import to_lab
-from vision.zerolabel import one_half, seam_profiles
+from vision.zerolabel import likely_halves, neighbour_groups, one_half, seam_profiles
 
 
 def _seam(left: tuple, right: tuple) -> np.ndarray:
@@ -30,3 +30,22 @@ def test_seam_profiles_read_the_seam_left_to_right():
     profile = seam_profiles([_seam((0, 0, 220), (220, 0, 0))])[0]
     red, blue = (to_lab(np.uint8([[[0, 0, 220], [220, 0, 0]]]))[0])
     assert np.allclose(profile[0], red, atol=1) and np.allclose(profile[-1], blue, atol=1)
+
+
+# Three figures read as six halves merge the eight groups' split parts of one half; but joining a figure's top and
+# bottom (critters 704 and 708: the six-half reading fitted, made up) is no half: their seams meet across one waist.
+def test_six_halves_never_join_a_top_and_its_bottom():
+    rng = np.random.default_rng(1)
+    centres = rng.normal(0, 10, (6, 5))  # six clear groups of six prints
+    points = np.repeat(centres, 6, axis=0) + rng.normal(0, 0.5, (36, 5))
+    d = np.linalg.norm(points[:, None] - points[None], axis=-1)
+    assert likely_halves(d) == (6, 8)
+    eight, six = neighbour_groups(d, 8), neighbour_groups(d, 6)
+    split = [g for g in range(6) if len(set(eight[six == g])) > 1]
+    part = eight == eight[six == split[0]][0]  # one of the parts of a six group split in eight
+    ramp = np.linspace(0, 80, 24)[:, None] * np.ones(3)  # a seam running dark to light
+    alike = np.repeat(ramp[None], 36, axis=0)
+    assert likely_halves(d, alike) == (6, 8)  # every seam runs alike: parts of one half
+    met = alike.copy()
+    met[part] = ramp[::-1]  # the part meets the rest of its group across a seam: a figure's other half
+    assert likely_halves(d, met) == (8,)

@@ -81,6 +81,10 @@ SAME = 1.3  # groups nearer each other than this many times the typical distance
 SIDE = 0.6  # `one_half`: two groups whose seams agree running the same way in less than this share of how they
 # agree across a seam are one half. A figure's halves stood 0.83 or more on 266 pairings (seeds 700-709), the
 # makers' shots' pairings 0.84 or more but the serengeti shot's split giraffe neck (0.45)
+ACROSS = 1.5  # `likely_halves`: two of eight groups whose seams agree across a seam this many times better than
+# running alike are a figure's top and bottom. Joined in six groups on seeds 700-809 they stood 1.39 to 1.61 (the
+# two above 1.5 fitted as six, made up), parts of one half of a three-figure puzzle 0.2 to 1.08 but once 1.42 (sports
+# 1196, lost at 1.25)
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
 # trying when eight fit nowhere, and worth trying first. Three-figure puzzles (8 seeds past 50, 112 photos, true
 # and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers' shots 1.07 at most
@@ -148,7 +152,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     profiles = seam_profiles(crops if seams is None else seams)
     continuation = profile_gaps(profiles, across=True)
     chosen, first = None, None
-    for count in likely_halves(d) if halves is None else halves:
+    for count in likely_halves(d, profiles) if halves is None else halves:
         if count >= len(crops):
             continue
         fitting, tried = [], []
@@ -200,7 +204,7 @@ def _unlikeliness(cost: float, seam: float) -> float:
     return seam + KINSHIP * (cost - seam)
 
 
-def likely_halves(d: np.ndarray) -> tuple[int, ...]:
+def likely_halves(d: np.ndarray, profiles: np.ndarray | None = None) -> tuple[int, ...]:
     """How many halves to read a photo as, likeliest first: eight, and six when the groups say so.
 
     Scramble Squares print four figures, but a puzzle may use only three
@@ -213,12 +217,18 @@ def likely_halves(d: np.ndarray) -> tuple[int, ...]:
     is clearly bigger than the jump below eight (`CLEAR` times: six first,
     then eight), or somewhat bigger (`LEAN` times: eight first, then six).
     When both fit, `read_unlabelled` weighs their doubt (`SPLIT`): the
-    edges of a half split in two are torn between its two groups.
+    edges of a half split in two are torn between its two groups. Six are
+    not read when they would join a figure's top and bottom in one group:
+    two of the eight groups whose seams (``profiles``) agree clearly
+    better across a seam than running the same way (`ACROSS`) meet at one
+    waist from its two sides, where two parts of one half run alike.
 
     Parameters
     ----------
     d : (n, n) ndarray
         `half_distances` of a photo's edges.
+    profiles : (n, samples, 3) ndarray, optional
+        `seam_profiles` of the same edges.
 
     Returns
     -------
@@ -237,7 +247,18 @@ def likely_halves(d: np.ndarray) -> tuple[int, ...]:
     alike = float(np.median((d + np.diag(np.full(len(d), np.inf))).min(axis=1)))
     heights = np.maximum(np.concatenate([merge_heights(_chains(d)[1]), np.zeros(10)]), alike)
     lean = (heights[6] / heights[7]) / (heights[8] / heights[9])  # jumps below six and below eight
-    return (6, 8) if lean > CLEAR else (8, 6) if lean > LEAN else (8,)
+    if lean <= LEAN or (profiles is not None and _joins_a_figure(d, profiles)):
+        return (8,)
+    return (6, 8) if lean > CLEAR else (8, 6)
+
+
+def _joins_a_figure(d: np.ndarray, profiles: np.ndarray) -> bool:
+    """Whether six groups would join two of the eight whose seams meet across one waist (see `likely_halves`)."""
+    eight, six = neighbour_groups(d, 8), neighbour_groups(d, 6)
+    across = _between(profile_gaps(profiles, across=False), eight) > ACROSS * _between(
+        profile_gaps(profiles, across=True), eight)
+    joined = six[np.array([np.flatnonzero(eight == g)[0] for g in range(eight.max() + 1)])]  # each group's six
+    return bool((across & (joined[:, None] == joined[None, :])).any())
 
 
 def grouping_looks(crops: Sequence[np.ndarray]) -> Looks:
