@@ -612,9 +612,9 @@ def ranked_pairings(labels: np.ndarray, looks: Looks, continuation: np.ndarray,
     A pair of groups is likelier the more their colours agree (Hellinger
     distance of their mean histograms) and the better their seams continue
     into each other. With an odd number of groups one is left unpaired.
-    Given the edges' `half_distances` ``d``, two groups as alike as prints
-    of one half are no figure (`one_half`): pairings that pair them cost
-    infinitely much.
+    Given the edges' `half_distances` ``d`` (and their `seam_profiles`),
+    two groups as alike as prints of one half are no figure (`one_half`):
+    pairings that pair them cost infinitely much.
     """
     count = int(labels.max()) + 1
     hist = np.stack([looks.hist[labels == g].mean(axis=0) for g in range(count)]).astype(np.float64)
