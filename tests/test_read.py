@@ -133,7 +133,8 @@ def cut_short(art: str, seed: int, layout: str, most: float):
 
 def test_figures_on_a_side_found_inside_its_card_still_read():
     """A side found 6-12% inside its card (worn vintage card, found at its printed rule) shows its
-    figure cut short and moved toward the seam; templates may sit three pixels up to match it."""
+    figure cut short and moved toward the seam; templates may sit three pixels up to match it
+    (measured on the library as taught: as found at a printed rule, it reads them all right too)."""
     library = library_of(*taught("vintage", 11, "loose", "easy"))
     misread = {0: 0, INWARD: 0}
     for seed in range(12, 18):
@@ -141,9 +142,30 @@ def test_figures_on_a_side_found_inside_its_card_still_read():
             crops, codes = cut_short("vintage", seed, layout, 0.12)
             looks = describe(crops)
             for inward in misread:
-                tiles = read_edges(looks, library, inward=inward).tiles
+                tiles = read_edges(looks, library, inward=inward, framed=0).tiles
                 misread[inward] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
-    assert 3 * misread[INWARD] <= misread[0], misread  # of 432 edges: 3 against 23 when written (7 with 1 inward)
+    assert 3 * misread[INWARD] <= misread[0], misread  # of 432 edges: 2 against 23 (3 against 23 when written)
+
+
+def test_cards_found_at_their_printed_rule_all_round_still_read():
+    """Worn vintage cards are often found at their printed rule, every side about 6% of a side
+    inside the card's cut edge: each figure shows cut short at its seam and magnified, and the rule
+    the library's crops show at their seam is gone. The car's small cabin, cut so, read as the
+    shield's bottom, and the repair found a wrong arrangement that fits (hard photos, 14 here).
+    Its doubtful edges are compared with the library as it would show found so too."""
+    library = library_of(*taught("vintage", 11, "loose", "easy"))
+    invalid = misread = 0
+    for seed in range(12, 26):
+        image, truth = render_photo(seed=seed, layout=("loose", "scattered", "scan")[seed % 3],
+                                    difficulty="hard", art="vintage", size=SIZE)
+        quads = [np.float32(t["corners"]) for t in truth["tiles"]]
+        crops = cut(image, [quad + (quad.mean(axis=0) - quad) * 0.12 for quad in quads])  # 6% in on every side
+        codes = [tuple(t["edges"]) for t in truth["tiles"]]
+        reading = read_edges(describe(crops), library)
+        misread += sum(a != b for read, true in zip(reading.tiles, codes) for a, b in zip(read, true))
+        fix = repair(reading.candidates, 3, 3)
+        invalid += not (fix.fits and is_solution(Puzzle(tiles=tuple(codes), rows=3, cols=3), fix.grid))
+    assert invalid <= 1 and misread <= 4, (invalid, misread)  # 1 and 2 when written; 3 and 12 before (3 and 9 framed=0)
 
 
 def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):

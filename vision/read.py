@@ -10,7 +10,15 @@ the half seen: its distances count for that share only, so its
 confidences spread and the code under the glare keeps a chance.
 Templates are laid on each other a pixel either way and up to two more
 with the photo's figure nearer its seam (`INWARD`): a side found inside
-its card, at a worn card's printed rule, cuts its figure's top off.
+its card, at a worn card's printed rule, cuts its figure's top off. A worn
+card is often found at its printed rule all round, a few hundredths of its
+side inside its cut edge: its figures show cut short and magnified, so an
+edge read with doubt (`DOUBT`) is compared again with the library as it
+would show found so (`library_looks`, `FRAMED`), and the nearer counts.
+The template row at the card's cut edge is left out (`RIM`): there a
+printed rule runs on some puzzles and not on others, worn card is rubbed,
+and a tile found off or inside shows the table or the figure instead of
+the rule.
 """
 from __future__ import annotations
 
@@ -20,11 +28,16 @@ from typing import NamedTuple
 import numpy as np
 
 from .describe import Looks, describe, distances, pattern_distances
+from .edges import found_inside
 from .library import Library
 
 SHARPNESS = 0.08  # distance difference that makes one code e times likelier (colour and pattern together)
 SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where corners were found off
+FRAMED = 0.05  # of a side: a card found at its printed rule lies this far inside its cut edge (vintage's rule 4-5%)
 INWARD = 2  # more toward its seam (9% in all): a side found inside its card, at a printed rule, cuts a figure's top off
+FRAMED_INWARD = 1  # the same for the library as found at a printed rule, whose figures sit 5% nearer their seams already
+DOUBT = 0.9  # an edge read less surely than this is compared with the library as found at a printed rule too
+RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -44,7 +57,7 @@ class Reading(NamedTuple):
 
 
 def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT,
-               inward: int = INWARD, stored: Looks | None = None) -> Reading:
+               inward: int = INWARD, stored: Looks | None = None, framed: float = FRAMED) -> Reading:
     """Read every edge of a photo as a library code.
 
     Parameters
@@ -60,11 +73,16 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
         Template pixels a figure may sit off (`vision.describe.template_distances`).
     inward : int
         Template pixels more a photo's figure may sit toward its seam: a
-        tile found a little inside its card (worn vintage card, found at its
-        printed rule) shows each figure cut short and moved up its crop.
+        side found a little inside its card (worn vintage card, found at its
+        printed rule) shows its figure cut short and moved up its crop.
     stored : Looks, optional
-        ``describe(library.crops)``, when made already (`vision.pipeline`
-        makes it on the other core while the photo's tiles are sought).
+        ``library_looks(library, framed)``, when made already
+        (`vision.pipeline` makes it on the other core while the photo's
+        tiles are sought).
+    framed : float
+        How far inside its card a tile found at its printed rule lies, as a
+        fraction of its side; doubtful edges are compared with the library
+        as it would show so too. 0 compares it only as it was taught.
 
     Returns
     -------
@@ -81,18 +99,18 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     [(1, 2, 3, 2)]
     """
     codes = sorted(set(library.codes), key=str)
-    stored = describe(library.crops) if stored is None else stored
-    with ThreadPoolExecutor(1) as pool:  # the two on both cores: numpy lets go of the GIL for most of them
-        pattern = pool.submit(pattern_distances, looks, stored, shift=shift, inward=inward)
-        d = distances(looks, stored, shift=shift, inward=inward) + pattern.result()
     code_of = np.array([codes.index(c) for c in library.codes])
-    nearest = np.full((len(looks), len(codes)), np.inf)
-    for k in range(len(codes)):
-        nearest[:, k] = d[:, code_of == k].min(axis=1)
+    stored = _off_rim(library_looks(library, framed) if stored is None else stored)
+    taught, inside = _part(stored, slice(len(code_of))), _part(stored, slice(len(code_of), None))
+    looks = _off_rim(looks)
+    d = _distances(looks, taught, shift, inward)
     # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
-    seen = looks.weight.sum(axis=(1, 2)) / stored.weight.sum(axis=(1, 2)).max()
-    score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * np.clip(seen, 0, 1)[:, None] / sharpness)
-    confidence = score / score.sum(axis=1, keepdims=True)
+    seen = np.clip(looks.weight.sum(axis=(1, 2)) / taught.weight.sum(axis=(1, 2)).max(), 0, 1)
+    confidence = _confidence(d, code_of, seen, sharpness)
+    doubtful = np.flatnonzero(confidence.max(axis=1) < DOUBT)
+    if len(inside) and len(doubtful):  # a few edges a photo: the second look costs little
+        d[doubtful] = np.minimum(d[doubtful], _distances(_part(looks, doubtful), inside, shift, FRAMED_INWARD))
+        confidence = _confidence(d, code_of, seen, sharpness)
     ranked = np.argsort(-confidence, axis=1, kind="stable")[:, :_MOST]
     candidates = [[(codes[k], float(confidence[e, k])) for k in ranked[e]
                    if k == ranked[e, 0] or confidence[e, k] >= _FLOOR]
@@ -101,3 +119,45 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in per_tile],
                    confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in per_tile],
                    candidates=per_tile)
+
+
+def library_looks(library: Library, framed: float = FRAMED) -> Looks:
+    """The looks `read_edges` compares a photo's edges with: the library's, then, with
+    ``framed``, the same crops as they show on tiles found that far inside their cards.
+
+    Examples
+    --------
+    >>> crops = [np.full((48, 96, 3), v, np.uint8) for v in (0, 90, 180)]
+    >>> len(library_looks(Library(None, "signed", [1, 2, 3], crops, []))), len(library_looks(
+    ...     Library(None, "signed", [1, 2, 3], crops, []), framed=0))
+    (6, 3)
+    """
+    inside = [found_inside(crop, framed) for crop in library.crops] if framed else []
+    return describe(list(library.crops) + inside)
+
+
+def _distances(looks: Looks, stored: Looks, shift: int, inward: int) -> np.ndarray:
+    """Colour and pattern distances of every edge in ``looks`` to every one in ``stored``."""
+    with ThreadPoolExecutor(1) as pool:  # the two on both cores: numpy lets go of the GIL for most of them
+        pattern = pool.submit(pattern_distances, looks, stored, shift=shift, inward=inward)
+        return distances(looks, stored, shift=shift, inward=inward) + pattern.result()
+
+
+def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness: float) -> np.ndarray:
+    """Each edge's confidence in each code (columns as ``code_of`` numbers them): a softmax over
+    the distance to the code's nearest stored example, softer the less of the edge is ``seen``."""
+    nearest = np.stack([d[:, code_of == k].min(axis=1) for k in range(code_of.max() + 1)], axis=1)
+    score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * seen[:, None] / sharpness)
+    return score / score.sum(axis=1, keepdims=True)
+
+
+def _part(looks: Looks, which) -> Looks:
+    """The looks of the edges ``which`` picks (a slice or indices)."""
+    return Looks(*(field[which] for field in looks))
+
+
+def _off_rim(looks: Looks) -> Looks:
+    """``looks`` with their template rows at the card's cut edge (`RIM`) weighing nothing."""
+    weight = looks.weight.copy()
+    weight[:, :RIM] = 0
+    return Looks(looks.lab, weight, looks.hist)
