@@ -33,7 +33,7 @@ from .cli.errors import NotRecognised
 from .describe import SIZE, Looks, describe, normalise, tile_crops
 from .images import read_image, write_image
 from .library import Library, load_library
-from .read import Reading, read_edges
+from .read import Reading, library_looks, read_edges
 from .rectify import inset, rectify
 
 
@@ -198,7 +198,7 @@ def _library_looks(library: str | os.PathLike | Library | None) -> tuple[Library
         return None, None
     if isinstance(library, (str, os.PathLike)):
         library = load_library(library)
-    return library, describe(library.crops)
+    return library, library_looks(library)
 
 
 def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: float | None,
