@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from vision.blocks import swung
 from vision.cli.errors import InputError
+from vision.corners import clockwise
 from vision.detect import find_tiles
 from vision.images import read_image, write_image
 from vision.render import match_tiles, render_photo, save_photo
@@ -271,6 +273,27 @@ def test_a_block_side_off_the_card_is_moved_to_the_cards_edge(seed, art):
     # block's other sides': it is sought again from its ends.
     image, truth = render_photo(seed=seed, layout="touching", difficulty="hard", art=art, size=(1200, 900))
     assert_found_whole(image, truth)
+
+
+@pytest.mark.parametrize("turn", [10, 20])
+def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
+    # Two loose cards, the second turned and lower, taken for a 1x2 block:
+    # the outline round them touches them at corners and runs over the table
+    # on three sides or four, each as faint as the others, so none is a
+    # block's side off the card beside sides along card edges, and a line
+    # sought near it is one card's edge (the cells laid along it would lie
+    # across both cards). Before, every side counted as astray and any line
+    # passed as 1.5 times sharper than none.
+    image = np.full((300, 360, 3), (70, 90, 60), np.uint8)
+    quads = []
+    for centre, angle, colour in (((100, 120), 0, (200, 190, 180)), ((208, 150), turn, (180, 200, 190))):
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        quad = np.float32([[-50, -50], [50, -50], [50, 50], [-50, 50]]) @ np.float32([[c, s], [-s, c]]) + np.float32(centre)
+        cv2.fillConvexPoly(image, np.int32(np.round(quad * 16)), colour, cv2.LINE_AA, 4)
+        quads.append(quad)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    outline = clockwise(np.float32(cv2.boxPoints(cv2.minAreaRect(np.concatenate(quads)))))
+    assert np.array_equal(swung(image, outline, (1, 2), 0.03), outline)
 
 
 @pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])

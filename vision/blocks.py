@@ -374,7 +374,11 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
     it to a light table: the outline's side then runs off the card, over the
     table or across the cards, at a slant no refining along it reaches. A
     side whose step (`vision.corners.side_steps`) is `ASTRAY` times its
-    other sides' at most is sought again: one end slides along its
+    other sides' at most is sought again, where two sides at least run
+    along a card's edge: an outline over the table nearly all round is no
+    block seen whole but loose cards the mask ran together (each side's
+    step then as faint as the others', and a line the search finds is one
+    card's edge, the cells laid along it across them). One end slides along its
     neighbouring side up to `SWING` tiles either way (not as far as the seam
     one tile in), the other, near a right corner, up to `NEAR` (a card's
     edge stops at its corners; a cloth's check runs on, and a line far off
@@ -395,7 +399,7 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
     lines = list(zip(outline, ways))
     steps = side_steps(image, outline)
     weak = [i for i in range(4) if steps[i] <= ASTRAY * np.median(steps[:i] + steps[i + 1:])]
-    if not weak:
+    if not weak or len(weak) > 2:
         return outline
     near, far = (np.linspace(-most, most, 2 * round(most / 0.05) + 1)[:, None] for most in (NEAR, SWING))
     for i in weak:
