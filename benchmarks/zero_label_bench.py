@@ -206,16 +206,16 @@ def report(title: str, outcomes: dict) -> None:
     total = [o for art in outcomes for o in outcomes[art]]
     for art, rows in outcomes.items():
         line = f"  {art:11s} {sum(o['valid'] for o in rows)}/{len(rows)}"
-        if rows and "made_up" in rows[0]:
-            line += f"   made up {sum(o['made_up'] for o in rows)}"
+        if any("made_up" in o for o in rows):
+            line += f"   made up {sum(o.get('made_up', False) for o in rows)}"
         if rows and "baseline" in rows[0]:
             line += f"   top reading alone {sum(o.get('baseline', False) for o in rows)}/{len(rows)}"
         print(line)
     valid = sum(o["valid"] for o in total)
     print(f"  all         {valid}/{len(total)} = {100 * valid / max(len(total), 1):.1f}%"
           f"   median {np.median([o['seconds'] for o in total]):.2f} s per photo")
-    if total and "made_up" in total[0]:  # an answer given that is wrong: worse for a user than none (exit 1)
-        print(f"  made up (an arrangement given, not the puzzle's): {sum(o['made_up'] for o in total)}")
+    if any("made_up" in o for o in total):  # an answer given that is wrong: worse for a user than none (exit 1)
+        print(f"  made up (an arrangement given, not the puzzle's): {sum(o.get('made_up', False) for o in total)}")
     if total and "baseline" in total[0]:
         base = sum(o.get("baseline", False) for o in total)
         print(f"  top reading alone, no repair: {base}/{len(total)} = {100 * base / len(total):.1f}%")
