@@ -110,6 +110,13 @@ def test_a_block_seen_at_a_slant_keeps_its_outline(seed, art, size, exif):
     # outlined three "blocks" over bare desk; a later look cutting them into
     # the true nine along sharp card edges is taken (exit 3, found 3 tiles).
     (632, "critters", "touching", 0.03),
+    # Light lookalike cards in a block on a white desk, their dark frames
+    # broken by glare and a keyboard's grey: the colour look ran several
+    # cards' figures together into a few tiles over bare desk, which then
+    # passed for the tile size a look along the frames cut into bits
+    # (exit 3, found 3 and 4 tiles).
+    (689, "lookalikes", "touching", 0.05),
+    (913, "lookalikes", "touching", 0.03),
 ])
 def test_hard_phone_photos_give_their_tiles(tmp_path, seed, art, layout, most):
     image, truth = render_photo(seed=seed, layout=layout, difficulty="hard", size=(1600, 1200), art=art)

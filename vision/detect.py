@@ -30,7 +30,8 @@ into cells, then put a ruler along each side to place the corners exactly.
 6. `problem` says, in one line, what keeps the tiles found from being a
    puzzle (missing, extra, overlapping, misshapen, out of shape).
 7. `seek_lost` (`vision.seek`): when no look found a puzzle, or only one
-   with a side along no step at all, or a third of one on bare table
+   grouped from a broken frame's pieces, or with a side along no step at all,
+   or a third of one on bare table
    (`_edgeless`, `_astray`: a tile stretched over the table or its shadow,
    a block's outline off by a slant), the tiles the looks agree on (sharp
    on every side, one shape across the photo: `_sound`, three at least) say
@@ -112,18 +113,24 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # card's edge, and its drop shadow's: not further.) Colour breaks a tile
     # up or runs tiles together, never makes them look larger than they are:
     # a later look whose tiles are far smaller than the first look's cut
-    # tiles into bits (a grid of a tile's print).
-    size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 else 0
+    # tiles into bits (a grid of a tile's print). Unless the first look's
+    # tiles, no puzzle, run over bare table: figures of several light cards
+    # on a light desk, run together across their frames, tell no tile's size.
+    sized = puzzle or not (first and _edgeless(image, first))
+    size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 and sized else 0
     # Tiles that are sound but too few hold blocks seen whole: a later look
     # must account for all of each, along seams this look sees (`_cut_apart`).
-    whole = problem(first, len(first)) is None
+    whole = sized and problem(first, len(first)) is None
     # A puzzle the first look saw, a side of it on no edge, has its count right: a tile is misplaced.
     count = len(first) if puzzle else None
     # Each look's mask is made only when the looks before it found no puzzle (along steps).
-    looks = ((partial(table_mask, plain=True), True, 0.12), (texture_mask, False, 0.06),
-             (partial(table_mask, framed=True), False, 0.06))
+    # A card grouped from a broken frame's pieces may take in its cut side or
+    # shadow (a card with no printed frame, on a white desk): that look's puzzle
+    # is taken only when the tiles the looks agree on (below) make none.
+    looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
+             (partial(table_mask, framed=True), False, 0.06, False))
     every = [first]
-    for look, plain, reach in looks:
+    for look, plain, reach, at_once in looks:
         seen = _tiles_seen(image, small, scale, look(small), plain, reach)
         cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
                               or (whole and _cut_apart(small, colour, scale, first, seen)))
@@ -132,7 +139,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if not seen or (cut and not _sharper(image, seen, first)) \
                 or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
-        if problem(seen, count) is None and not _edgeless(image, seen):
+        if at_once and problem(seen, count) is None and not _edgeless(image, seen):
             return seen
         every.append(seen)
     # No look saw every tile whole: the tiles the looks agree on, and those
@@ -149,7 +156,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             if misfit <= MISFIT / 2 or (misfit <= ALL_ROUND * MISFIT / 2
                                         and edged_all_round(image, sought[len(sound):], sound)):
                 return reading_order(sought)
-    # Else the first look that saw a puzzle, though a side of it runs along no edge.
+    # Else the first look that saw a puzzle, though a side of it runs along no edge
+    # or a broken frame's pieces made it.
     return next((tiles for tiles in every if problem(tiles) is None), first)
 
 

@@ -6,8 +6,8 @@ light falling unevenly across it, and from plain patches alike (a
 cloth's checks the border missed) and from a lamp's hotspot (the table's
 lightest colour, clipped paler: `_glare`); whatever is far from all of them
 is tile (`table_mask`), and so is what a card's dark frame rings (a light card
-on a light desk: `_ringed`) or, in a later look on a cloth, runs along
-though glare or a dark check broke it (`_framed`). Card can also be told from table by its sharp
+on a light desk: `_ringed`) or, in a later look, runs along though glare
+or a dark check broke it (`_framed`). Card can also be told from table by its sharp
 print (`texture_mask`), for faded card on wood or white tiles on a white desk.
 """
 from __future__ import annotations
@@ -40,9 +40,9 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     quarter of the band are table.
     Else a card the table's colour is found by its dark frame or outline
     (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`);
-    with ``framed``, on a cloth of several hues, also a card whose frame its
-    dark checks or glare broke (`_framed`: a later look, as it costs a good
-    part of the first).
+    with ``framed``, also a card whose frame dark checks or glare broke
+    (`_framed`: a later look, as it costs a good part of the first), on a
+    cloth or a desk.
 
     >>> desk = np.full((120, 160, 3), 225, np.uint8)
     >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
@@ -85,7 +85,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
     ringed = _ringed(mask, lines, width)
-    if not (framed and cloth):
+    if not framed:
         return ringed
     thin = _dark_lines(lab[..., 0] / lightness, max(1, width // 2)) & region
     return ringed | _framed(mask, lines, thin, width)
