@@ -47,6 +47,7 @@ def test_render_sheet_writes_png_pdf_and_truth(tmp_path, capsys):
     (["--art", "dragons"], "dragons"),
     (["--size", "50x40"], "outside"),
     (["--rows", "1"], "rows"),
+    (["--seed", "-1"], "--seed"),
 ])
 def test_bad_options_are_one_line_exit_2(tmp_path, capsys, args, words):
     code, stdout, err = run(["render", str(tmp_path / "x.jpg"), *args], capsys)

@@ -19,7 +19,8 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple:
 
 @click.command()
 @click.argument("out", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, default=0, show_default=True, help="Picks puzzle, art and scene.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Picks puzzle, art and scene.")
 @click.option("--layout", type=click.Choice(LAYOUTS), default="scattered", show_default=True)
 @click.option("--difficulty", type=click.Choice(tuple(LEVELS)), default="normal", show_default=True)
 @click.option("--art", type=click.Choice(tuple(ART_SETS)), default="witches", show_default=True)
