@@ -166,10 +166,10 @@ def repair(readings: Readings, rows: int, cols: int, match: Match = Match(),
     return result
 
 
-def _facing(tile: int, quarters: int, side: int) -> int:
+def edge_facing(tile: int, quarters: int, side: int) -> int:
     """The edge (``tile * 4 + its own side``) that faces ``side`` once the tile is turned.
 
-    >>> _facing(2, 1, 0)   # turned a quarter clockwise, tile 2's west edge faces north
+    >>> edge_facing(2, 1, 0)   # turned a quarter clockwise, tile 2's west edge faces north
     11
     """
     return tile * 4 + (side - quarters) % 4
@@ -215,16 +215,16 @@ class _Search:
         """Per edge, its cost facing side k (3 = west, 0 = north) of ``cell``: a row of ``seam``, or ``outer`` on the rim."""
         r, c = divmod(cell, self.cols)
         if k == 3:
-            return self.outer if c == 0 else self.seam[_facing(*choice[cell - 1], 1)]
-        return self.outer if r == 0 else self.seam[_facing(*choice[cell - self.cols], 2)]
+            return self.outer if c == 0 else self.seam[edge_facing(*choice[cell - 1], 1)]
+        return self.outer if r == 0 else self.seam[edge_facing(*choice[cell - self.cols], 2)]
 
     def closing(self, cell: int) -> list:
         """Per (tile, quarters), the outer edges on the east and south it settles at ``cell``."""
         if self.border is None:
             return [0.0] * (4 * self.n)
         r, c = divmod(cell, self.cols)
-        return [(self.outer[_facing(t, q, 1)] if c == self.cols - 1 else 0.0)
-                + (self.outer[_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
+        return [(self.outer[edge_facing(t, q, 1)] if c == self.cols - 1 else 0.0)
+                + (self.outer[edge_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
                 for t in range(self.n) for q in range(4)]
 
     def bound(self, cell: int, choice: list, used: list) -> float:
@@ -232,10 +232,10 @@ class _Search:
         tiles = sum(compress(self.least, map(not_, used)))
         cols, total = self.cols, 0.0
         # south edges of the placed cells that have a cell below still open
-        open_edges = [_facing(*choice[j], 2) for j in range(max(0, cell - cols), min(cell, self.n - cols))]
+        open_edges = [edge_facing(*choice[j], 2) for j in range(max(0, cell - cols), min(cell, self.n - cols))]
         if cell % cols and cell < self.n:
             t, q = choice[cell - 1]
-            open_edges.append(_facing(t, q, 1))
+            open_edges.append(edge_facing(t, q, 1))
         for edge in open_edges:
             total += next((cost for cost, b in self.mates[edge] if not used[b // 4]), 0.0)
         return max(total, tiles)
@@ -252,7 +252,7 @@ class _Search:
         deadline = None if timeout is None else time.perf_counter() + timeout
 
         # (tile, quarters, its edge facing north, facing west) for every turn tried
-        turns = [(t, q, _facing(t, q, 0), _facing(t, q, 3)) for t in range(n)
+        turns = [(t, q, edge_facing(t, q, 0), edge_facing(t, q, 3)) for t in range(n)
                  for q in (first_turns if t == 0 else range(4))]
         closing = [self.closing(cell) for cell in range(n)]
 
@@ -305,15 +305,15 @@ class _Search:
             r, c = divmod(cell, cols)
             if c + 1 < cols:
                 u, p = choice[cell + 1]
-                settle(cell, 1, _facing(t, q, 1), _facing(u, p, 3))
+                settle(cell, 1, edge_facing(t, q, 1), edge_facing(u, p, 3))
             if r + 1 < self.rows:
                 u, p = choice[cell + cols]
-                settle(cell, 2, _facing(t, q, 2), _facing(u, p, 0))
+                settle(cell, 2, edge_facing(t, q, 2), edge_facing(u, p, 0))
         if self.border is not None:
             for cell, (t, q) in enumerate(choice):
                 r, c = divmod(cell, cols)
                 for k, outer in ((0, r == 0), (1, c == cols - 1), (2, r == self.rows - 1), (3, c == 0)):
-                    edge = _facing(t, q, k)
+                    edge = edge_facing(t, q, k)
                     if not outer:
                         continue
                     if self.outer[edge] >= self.mismatch:

@@ -24,6 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from solver import Puzzle, solve
+from solver.repair import edge_facing
 
 ASTRAY = 0.5  # a seam is doubtful when more than this share of the other tiles' edges continue better into each side
 REFUSE = 5  # an answer with this many doubtful seams is refused: right answers on rendered photos had 3 at most
@@ -57,7 +58,7 @@ def seam_edges(grid: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int
 
     def edge(r: int, c: int, side: int) -> int:
         tile, quarters = grid[r][c]
-        return 4 * int(tile) + (side - int(quarters)) % 4
+        return edge_facing(int(tile), int(quarters), side)
 
     seams = []
     for r in range(rows):
