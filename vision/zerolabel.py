@@ -780,4 +780,3 @@ def _fits(reading: Reading, rows: int, cols: int, timeout: float) -> bool:
         return bool(solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=timeout).solutions)
     except ValueError:  # a code with no partner on any tile
         return False
-
