@@ -1,4 +1,4 @@
-"""Zero-label grouping: groups that show one half are never paired as a figure's two halves."""
+"""Zero-label grouping: groups that show one half are never a figure's two halves, and a photo's count of halves."""
 import numpy as np
 import pytest
 
