@@ -1,12 +1,16 @@
 """vision.joins: whether an answer's seams join in the photo, on rendered photos with exact truth."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from solver import Puzzle, is_solution, solve
-from vision.joins import REFUSE, doubtful, joins, seam_edges
-from vision.pipeline import photo_edges, unlabelled_reading
+from vision.joins import APART, ASIDE, BREAK, REFUSE, doubtful, joins, seam_edges
+from vision.pipeline import photo_edges, solve_photo, unlabelled_reading
 from vision.render import LAYOUTS, match_tiles, render_photo
 from vision.zerolabel import seam_continuation, seam_crops
+
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
 
 def true_answer(art, seed):
@@ -44,3 +48,21 @@ def test_a_reading_that_fits_but_whose_seams_do_not_join_is_refused(art, seed):
     puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
     found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
     assert not found or is_solution(puzzle, found[0])  # no answer, or a right one
+
+
+def test_a_stretched_answer_is_refused_for_a_few_broken_seams_a_plain_one_only_for_many():
+    # one tile's three seams meet halves of other colours all along; its other seams and the rest join
+    continuation = np.full((36, 36), 0.5)
+    grid = [[(3 * r + c, 0) for c in range(3)] for r in range(3)]
+    for a, b in [seam for seam in seam_edges(grid) if 4 <= seam[0] < 8 or 4 <= seam[1] < 8]:  # tile 1, top middle
+        continuation[a, b] = continuation[b, a] = 0.95
+    assert len(doubtful(grid, continuation, ASIDE, APART)) >= BREAK and len(doubtful(grid, continuation)) < REFUSE
+    assert joins(grid, continuation) and not joins(grid, continuation, stretched=True)
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
+def test_the_balloons_shot_is_not_given_a_made_up_answer(tmp_path):
+    # trkoenig: the only reading that fitted re-read an edge, and laid a tile whose three seams meet halves of other
+    # colours all along (a checked envelope against a chevron); `edgematch solve` answered it with exit 0
+    answer = solve_photo(REAL / "trkoenig-unsolved-scramble-squares.jpg", out=tmp_path / "answer.png")
+    assert answer["count"] == 0 and not answer["solutions"]

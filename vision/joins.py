@@ -15,7 +15,18 @@ have exited 0. It is a check for answers made up plainly (5 of 21 wrong
 answers on rendered photos, 1 right one of 271 refused): the makers'
 catalogue shots' made-up answers mostly join at the cut edge as well as a
 right answer's do (serengeti and the dolls' seams have none doubtful; the
-balloons' three, all around one tile), so they still pass.
+balloons' three, all around one tile), so they pass it.
+
+An answer the reader had to stretch for (a pairing less likely than its
+grouping's likeliest, or an edge re-read) is held to more: a few broken
+seams, whose colours differ all along and whose partner is not among the
+likely (`APART`, `ASIDE`, `BREAK`), refuse it. A true seam's colours meet
+somewhere along it, the figure's or the ground's; a made-up one on the
+makers' shots (a rose against a kitten, a checked envelope against a
+chevron: the balloons' three) differ everywhere. Right answers have such
+seams too (a side found 2% off shows the table, witches' thin printed
+lines read a pixel apart), but seldom when the reading was stretched,
+and only then is the check made.
 """
 from __future__ import annotations
 
@@ -30,6 +41,11 @@ ASTRAY = 0.5  # a seam is doubtful when more than this share of the other tiles'
 REFUSE = 5  # an answer with this many doubtful seams is refused: right answers on rendered photos had 3 at most
 # (seeds 603-614, 76 of them), 4 (20-33, 93) and, but one with 5, 4 (615-630, 102); the wrong ones that fitted 0 to 7
 # (5 of 21 had 5 or more). Lookalikes and witches seams, thin lines on plain ground, say little either way
+APART = 0.85  # a seam is broken when its colours differ this badly (`vision.zerolabel.seam_continuation`, 0 to 1) ...
+ASIDE = 0.3  # ... and more than this share of the other tiles' edges continue better into each side (`astray`)
+BREAK = 3  # a stretched answer with this many broken seams is refused: the makers' shots' made-up ones had 3 (the
+# balloons: one tile's three seams, each past both limits by 0.09 or more) to 7 (kittens, tiles cut at pixel edges);
+# the 9 right answers stretched to fit on seeds 0-19 and 1201-1220 (pixel-edge tiles) 2 at most, 6 of them none
 
 
 def seam_edges(grid: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
@@ -107,21 +123,29 @@ def astray(continuation: np.ndarray, seams: Sequence[tuple[int, int]]) -> np.nda
     return np.array(share)
 
 
-def doubtful(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -> list[tuple[int, int]]:
-    """The seams of an answer whose two halves do not continue each other (`ASTRAY`).
+def doubtful(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, share: float = ASTRAY,
+             apart: float = 0.0) -> list[tuple[int, int]]:
+    """The seams of an answer whose two halves do not continue each other.
+
+    A seam is doubtful when more than ``share`` of the other tiles' edges
+    continue better into each of its sides (`astray`), and its colours
+    differ by more than ``apart`` (`vision.zerolabel.seam_continuation`);
+    broken, by `joins`' measure, past `ASIDE` and `APART`.
 
     Examples
     --------
     >>> c = np.full((8, 8), 0.5); c[1, 7] = c[7, 1] = 0.9
-    >>> doubtful([[(0, 0), (1, 0)]], c)
-    [(1, 7)]
+    >>> doubtful([[(0, 0), (1, 0)]], c), doubtful([[(0, 0), (1, 0)]], c, ASIDE, apart=0.95)
+    ([(1, 7)], [])
     """
     seams = seam_edges(grid)
-    return [seam for seam, share in zip(seams, astray(continuation, seams)) if share > ASTRAY]
+    return [seam for seam, astray_share in zip(seams, astray(continuation, seams))
+            if astray_share > share and continuation[seam] > apart]
 
 
-def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -> bool:
-    """Whether an answer's seams join in the photo: fewer than `REFUSE` doubtful seams.
+def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, stretched: bool = False) -> bool:
+    """Whether an answer's seams join in the photo: fewer than `REFUSE` doubtful seams, and when
+    ``stretched``, fewer than `BREAK` broken ones (`doubtful` past `ASIDE` and `APART`).
 
     Parameters
     ----------
@@ -129,6 +153,9 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -
         The answer, as `solver.solve` gives it.
     continuation : (n, n) ndarray
         `vision.zerolabel.seam_continuation` of the photo's edges.
+    stretched : bool
+        Whether the reading was stretched to fit: a pairing less likely
+        than its grouping's likeliest, or an edge re-read.
 
     Examples
     --------
@@ -141,11 +168,13 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray) -
     >>> joins(grid, c)
     False
     """
-    return len(doubtful(grid, continuation)) < REFUSE
+    if len(doubtful(grid, continuation)) >= REFUSE:
+        return False
+    return not stretched or len(doubtful(grid, continuation, ASIDE, APART)) < BREAK
 
 
 def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuation: np.ndarray,
-                 timeout: float | None = None) -> bool:
+                 timeout: float | None = None, stretched: bool = False) -> bool:
     """Whether the answer `solver.solve` gives for a reading joins in the photo (`joins`).
 
     It is the arrangement `edgematch solve` would show; a reading with
@@ -161,6 +190,8 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
         `vision.zerolabel.seam_continuation` of the photo's edges.
     timeout : float, optional
         Seconds the solver may take.
+    stretched : bool
+        Whether the reading was stretched to fit (`joins`).
 
     Examples
     --------
@@ -169,4 +200,4 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
     True
     """
     found = solve(Puzzle(tiles=tuple(map(tuple, tiles)), rows=rows, cols=cols), timeout=timeout).solutions
-    return not found or joins(found[0], continuation)
+    return not found or joins(found[0], continuation, stretched)

@@ -33,8 +33,10 @@ holds every half several times over. So:
    shots repeat tiles) than a reading. When only a pairing clearly less
    likely than its grouping's likeliest fits, the likeliest is also tried
    with one doubtful edge read as its second-nearest group (`reread`): a
-   half printed once or twice may lose an edge to another group. When
-   nothing fits, the reading whose best partial arrangement
+   half printed once or twice may lose an edge to another group. The
+   answer's seams must then join in the photo (`vision.joins`), the more
+   so when the reading was stretched to fit (a less likely pairing, an
+   edge re-read). When nothing fits, the reading whose best partial arrangement
    (`solver.repair`) matches most seams is returned, so the answer shows
    the seams to check.
 
@@ -163,24 +165,25 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             near = group_distances(d, labels)
             ranked = ranked_pairings(labels, looks, continuation, d, profiles)[:PAIRINGS]
             best = min(_unlikeliness(cost, seam) for cost, seam, _ in ranked)  # groupings differ in scale
-            plausible = []  # (cost, seam, reading) of the pairings that fit as read
-            for cost, seam, pairing in ranked:
+            plausible = []  # (cost, seam, reading, stretched) of the pairings that fit as read
+            for rank, (cost, seam, pairing) in enumerate(ranked):
                 reading = _reading(near, pairing)
                 if not _fits(reading, rows, cols, timeout):
                     tried.append((cost, reading))
                 elif cost <= ranked[0][0] + IMPLAUSIBLE:  # not the other grouping's: a stray edge makes pairing cheaper
-                    plausible.append((cost, seam, reading))
+                    plausible.append((cost, seam, reading, rank > 0))
             cost, seam, pairing = ranked[0]
             # Only a clearly less likely pairing fits: the likeliest may have one edge misread.
             if min((found[0] for found in plausible), default=math.inf) > cost + MARGIN:
                 reading = reread(near, pairing, rows, cols, timeout)
                 if reading is not None:  # its doubt counts the edge re-read at its lower confidence
-                    plausible.append((cost, seam, reading))
-            fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading)
-                        for cost, seam, reading in plausible]
-        found = min(fitting, key=lambda found: found[0])[1] if fitting else None
-        # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`)
-        if found is not None and answer_joins(found.tiles, rows, cols, continuation, timeout):
+                    plausible.append((cost, seam, reading, True))
+            fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading, stretched)
+                        for cost, seam, reading, stretched in plausible]
+        _, found, stretched = min(fitting, key=lambda found: found[0]) if fitting else (None, None, False)
+        # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`), held
+        # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
+        if found is not None and answer_joins(found.tiles, rows, cols, continuation, timeout, stretched):
             joined[count] = found
         first = tried if first is None else first
     if joined:
