@@ -33,7 +33,7 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: int = 256) -> np.ndarr
     --------
     >>> photo = np.zeros((100, 100), np.uint8)
     >>> photo[20:60, 30:70] = 255
-    >>> square = [[30, 20], [70, 20], [70, 60], [30, 60]]
+    >>> square = [[29.5, 19.5], [69.5, 19.5], [69.5, 59.5], [29.5, 59.5]]  # pixel 30's left edge is 29.5
     >>> tile = rectify(photo, square, size=40)
     >>> tile.shape, int(tile.min())
     ((40, 40), 255)
@@ -47,7 +47,9 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: int = 256) -> np.ndarr
     box = image[y0:y1, x0:x1]
     if shrink > 2:  # warps have no INTER_AREA: smooth first so a big tile does not alias
         box = cv2.GaussianBlur(box, (0, 0), 0.4 * shrink)
-    target = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    # Corners lie on pixel edges, half a pixel from the centres OpenCV samples at: so every
+    # side's first row is read half a row in, not the N and W at the line and the E and S a row in.
+    target = np.float32([[0, 0], [size, 0], [size, size], [0, size]]) - 0.5
     warp = cv2.getPerspectiveTransform(corners - np.float32([x0, y0]), target)
     return cv2.warpPerspective(box, warp, (size, size), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)

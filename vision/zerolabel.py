@@ -74,10 +74,9 @@ KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible re
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = slice(1, 4)  # rows of a seam crop read as the seam's profile: at the card's cut edge, less its first row
-SPLIT = 0.85  # a reading of fewer halves that fits is taken over more when its doubt is less than this share of
-# theirs: six halves read as eight left 1.4 to 3.6 times the doubt (3-figure puzzles past seed 50), eight read as six
-# 0.95 times at least (seeds 11-30); whichever count was tried first (eight with two halves printed once, seeds 1204
-# and 1210, fitted as six with a made-up answer when six came first)
+SPLIT = 0.85  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
+# of theirs, whichever was tried first (`likelier_count`): six halves read as eight left 1.4 to 3.6 times the doubt
+# (3-figure puzzles past seed 50), eight read as six 0.95 times at least (seeds 11-30)
 SAME = 1.3  # groups nearer each other than this many times the typical distance within a group are one half
 # split (`one_half`). On seeds 11-30 a figure's two groups stood 1.3 apart or more but once (a photo read wrong
 # anyway), a split half's parts 1.0 to 2.3 apart; at 1.75 twelve critters and lookalikes photos were lost
@@ -89,9 +88,9 @@ ACROSS = 1.5  # `likely_halves`: two of eight groups whose seams agree across a 
 # two above 1.5 fitted as six, made up), parts of one half of a three-figure puzzle 0.2 to 1.08 but once 1.42 (sports
 # 1196, lost at 1.25)
 LEAN, CLEAR = 1.2, 1.5  # `likely_halves`: the jump below six over the jump below eight that makes six worth
-# trying when eight fit nowhere, and worth trying first (when none fits, its best partial arrangement is shown).
-# Three-figure puzzles (8 seeds past 50, 112 photos, true and found corners) lean 0.7 to 2.2, four-figure ones on
-# seeds 11-30 1.41 at most, the makers' shots 1.07 at most
+# trying, and worth trying first (its near misses are shown when nothing fits). Three-figure puzzles (8 seeds past
+# 50, 112 photos, true and found corners) lean 0.7 to 2.2, four-figure ones on seeds 11-30 1.41 at most, the makers'
+# shots 1.07 at most
 INWARD_GAIN = 1.1  # `half_distances`: an edge laid a row nearer its seam counts when it fits a tenth better than as found.
 # Sides are found up to 3% of a side inside their card; letting any edge move cost a true-corner photo (lookalikes 40)
 _RIM = 24  # halves are grouped on a crop less its 1/_RIM nearest the seam (2 of 48 rows): where corners are
@@ -121,11 +120,11 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         `vision.describe.describe` of ``crops`` less their rows at the
         seam (`_RIM`), when already computed.
     halves : sequence of int, optional
-        Numbers of lookalike groups to try, in turn: of those whose
-        reading fits, the most halves win, unless fewer fit with far less doubt
-        (`SPLIT`); when none fits, the first's best partial arrangement
-        is returned. By default as the photo's groups say (`likely_halves`): eight
-        (four figures, as Scramble Squares have), or six for a puzzle
+        Numbers of lookalike groups to try: of those whose reading fits,
+        the most win, unless fewer fit with far less doubt
+        (`likelier_count`); by default as the photo's groups say
+        (`likely_halves`): eight (four figures, as Scramble Squares
+        have), or six for a puzzle
         that uses only three. Trying fewer whenever eight fit nowhere made
         up answers for the makers' shots with repeated tiles: merging two
         halves makes nearly anything fit.
@@ -156,7 +155,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     d = half_distances(looks)
     profiles = seam_profiles(crops if seams is None else seams)
     continuation = profile_gaps(profiles, across=True)
-    joined, first = {}, None  # the likeliest reading of each count of halves whose seams join
+    answers, first = {}, None  # the reading that fits and joins, by number of halves
     for count in likely_halves(d, profiles) if halves is None else halves:
         if count >= len(crops):
             continue
@@ -184,35 +183,33 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`), held
         # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
         if found is not None and answer_joins(found.tiles, rows, cols, continuation, timeout, stretched):
-            joined[count] = found
+            answers[count] = found
         first = tried if first is None else first
-    if joined:
-        return _likeliest_count(joined)
+    if answers:
+        return likelier_count(answers)
     # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
     first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
 
 
-def _likeliest_count(readings: dict) -> Reading:
-    """Of readings as more or fewer halves (count: reading), the most halves, unless fewer are far surer (`SPLIT`).
+def likelier_count(answers: dict[int, Reading]) -> Reading:
+    """Of readings of several numbers of halves that fit: the most halves, unless fewer are far surer (`SPLIT`).
 
-    A half split in two leaves its edges torn between its two groups, so
-    three figures read as eight halves leave far more doubt than as six.
-    Two halves merged leave about as much as the eight read apart, and
-    eight, as Scramble Squares print, stand: which count the photo's groups
-    lean to (`likely_halves`) orders the tries, not the answer.
+    Scramble Squares print four figures, and merging two halves makes
+    nearly anything fit; a puzzle that uses three leaves the edges of a
+    half split in two torn between its two groups. So fewer halves win
+    only when their edges are clearly surer of their groups, whichever
+    number was tried first.
 
-    >>> sure, torn = (Reading(tiles=[], confidence=[(c,) * 4], candidates=[]) for c in (0.9, 0.6))
-    >>> _likeliest_count({6: sure, 8: torn}) is sure, _likeliest_count({6: torn, 8: sure}) is sure
+    >>> sure, torn = (Reading(tiles=[], confidence=[(0.9,) * 4], candidates=[]),
+    ...               Reading(tiles=[], confidence=[(0.5,) * 4], candidates=[]))
+    >>> likelier_count({6: sure, 8: torn}) is sure, likelier_count({6: torn, 8: sure}) is sure
     (True, True)
     """
-    counts = sorted(readings, reverse=True)
-    chosen = readings[counts[0]]
-    for count in counts[1:]:
-        if doubt(readings[count]) < SPLIT * doubt(chosen):
-            chosen = readings[count]
-    return chosen
+    most = answers[max(answers)]
+    surer = [reading for reading in answers.values() if doubt(reading) < SPLIT * doubt(most)]
+    return min(surer, key=doubt) if surer else most
 
 
 def _unlikeliness(cost: float, seam: float) -> float:
@@ -241,7 +238,7 @@ def likely_halves(d: np.ndarray, profiles: np.ndarray | None = None) -> tuple[in
     the halves printed jumps. So eight are read unless the jump below six
     is clearly bigger than the jump below eight (`CLEAR` times: six first,
     then eight), or somewhat bigger (`LEAN` times: eight first, then six).
-    When both fit, `read_unlabelled` weighs their doubt (`SPLIT`): the
+    When both fit, `likelier_count` weighs their doubt (`SPLIT`): the
     edges of a half split in two are torn between its two groups. Six are
     not read when they would join a figure's top and bottom in one group:
     two of the eight groups whose seams (``profiles``) agree clearly
