@@ -74,9 +74,10 @@ KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible re
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = slice(1, 4)  # rows of a seam crop read as the seam's profile: at the card's cut edge, less its first row
-SPLIT = 0.85  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
+SPLIT = 0.8  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
 # of theirs, whichever was tried first (`likelier_count`): six halves read as eight left 1.4 to 3.6 times the doubt
-# (3-figure puzzles past seed 50), eight read as six 0.95 times at least (seeds 11-30)
+# (3-figure puzzles past seed 50: six at 0.71 at most), eight read as six 0.95 times at least (seeds 11-30), but 0.84
+# for meadow 1210 at its true corners since the pixel-edge rectify (two halves printed once; made up at 0.85)
 SAME = 1.3  # groups nearer each other than this many times the typical distance within a group are one half
 # split (`one_half`). On seeds 11-30 a figure's two groups stood 1.3 apart or more but once (a photo read wrong
 # anyway), a split half's parts 1.0 to 2.3 apart; at 1.75 twelve critters and lookalikes photos were lost
