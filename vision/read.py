@@ -13,8 +13,9 @@ with the photo's figure nearer its seam (`INWARD`): a side found inside
 its card, at a worn card's printed rule, cuts its figure's top off. A worn
 card is often found at its printed rule all round, a few hundredths of its
 side inside its cut edge: its figures show cut short and magnified, so an
-edge read with doubt (`DOUBT`) is compared again with the library as it
-would show found so (`library_looks`, `FRAMED`), and the nearer counts.
+edge read with doubt (`DOUBT`) on a tile whose four edges lie nearer the
+library as it would show found so (`library_looks`, `FRAMED`) than as
+taught is compared with both, and the nearer counts.
 The template row at the card's cut edge is left out (`RIM`): there a
 printed rule runs on some puzzles and not on others, worn card is rubbed,
 and a tile found off or inside shows the table or the figure instead of
@@ -36,7 +37,7 @@ SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where co
 FRAMED = 0.05  # of a side: a card found at its printed rule lies this far inside its cut edge (vintage's rule 4-5%)
 INWARD = 2  # more toward its seam (9% in all): a side found inside its card, at a printed rule, cuts a figure's top off
 FRAMED_INWARD = 1  # the same for the library as found at a printed rule, whose figures sit 5% nearer their seams already
-DOUBT = 0.9  # an edge read less surely than this is compared with the library as found at a printed rule too
+DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed rule, is compared with the library as found so too
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
@@ -107,9 +108,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
     seen = np.clip(looks.weight.sum(axis=(1, 2)) / taught.weight.sum(axis=(1, 2)).max(), 0, 1)
     confidence = _confidence(d, code_of, seen, sharpness)
-    doubtful = np.flatnonzero(confidence.max(axis=1) < DOUBT)
-    if len(inside) and len(doubtful):  # a few edges a photo: the second look costs little
-        d[doubtful] = np.minimum(d[doubtful], _distances(_part(looks, doubtful), inside, shift, FRAMED_INWARD))
+    edges, framed = _at_printed_rule(looks, inside, d, confidence.max(axis=1) < DOUBT, shift)
+    if len(edges):
+        d[edges] = np.minimum(d[edges], framed)
         confidence = _confidence(d, code_of, seen, sharpness)
     ranked = np.argsort(-confidence, axis=1, kind="stable")[:, :_MOST]
     candidates = [[(codes[k], float(confidence[e, k])) for k in ranked[e]
@@ -149,6 +150,27 @@ def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness:
     nearest = np.stack([d[:, code_of == k].min(axis=1) for k in range(code_of.max() + 1)], axis=1)
     score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * seen[:, None] / sharpness)
     return score / score.sum(axis=1, keepdims=True)
+
+
+def _at_printed_rule(looks: Looks, inside: Looks, d: np.ndarray, doubtful: np.ndarray,
+                     shift: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``doubtful`` edges of tiles found at their printed rule, and their distances to the
+    library as it shows found so (``inside``; ``d``: every edge's to the library as taught).
+
+    A tile is found at its printed rule all round or at its cut edge, so its four edges tell
+    which together: the rule when they lie nearer the library as found so than as taught,
+    summed. A doubtful edge alone has two looks of every code to fit, and on a card found at
+    its cut edge the wrong code's second look often fitted better (a meadow bird's tail).
+    The second look is made for the few tiles with an edge in doubt only.
+    """
+    tiles = np.unique(np.flatnonzero(doubtful) // 4)
+    if not len(inside) or not len(tiles):
+        return np.zeros(0, int), np.zeros((0, len(inside)))
+    edges = (tiles[:, None] * 4 + np.arange(4)).ravel()
+    framed = _distances(_part(looks, edges), inside, shift, FRAMED_INWARD)
+    nearer = framed.min(axis=1).reshape(-1, 4).sum(axis=1) < d[edges].min(axis=1).reshape(-1, 4).sum(axis=1)
+    keep = np.repeat(nearer, 4) & doubtful[edges]
+    return edges[keep], framed[keep]
 
 
 def _part(looks: Looks, which) -> Looks:
