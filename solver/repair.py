@@ -11,10 +11,13 @@ their edges) and confidences lie in (0, 1]; they need not sum to one, and a
 code left out of an edge's list is one the reader rules out.
 
 Reading an edge as one of its candidates costs ``-log(confidence)``: little
-for a sure reading, more the less likely the code. An arrangement costs the
-sum over its inner edges, and since every inner edge meets exactly one
-other across a seam, that sum splits into one term per seam: the cheapest
-pair of candidates that fit each other there. Outer edges cost nothing (or,
+for a sure reading, more the less likely the code. Every inner edge meets
+exactly one other across a seam, so an arrangement costs one term per
+seam: ``-log`` of the chance its two edges show one figure's halves, the
+product of their confidences summed over every pair of candidates that fit
+each other there. The arrangement is what is sought, not the codes: a
+seam where two doubtful edges fit as either of two figures is likelier
+than its likeliest reading alone says. Outer edges cost nothing (or,
 with a ``border``, the price of reading them as the border): an edge on the
 rim need not match anything, so whatever it shows is no evidence against
 the arrangement. So of two arrangements that both fit the top reading, the
@@ -86,7 +89,7 @@ class Repair:
     ``tiles`` each tile's edges as the arrangement reads them (N, E, S, W);
     ``reinterpreted`` the edges read other than the reader's first choice;
     ``mismatched`` the seams that do not fit (empty when ``fits``);
-    ``cost`` the summed ``-log(confidence)`` of the inner edges' readings;
+    ``cost`` the summed ``-log`` of the inner seams' chances (and of the outer edges' borders);
     ``complete`` that the search ran to the end, so nothing likelier exists.
     """
 
@@ -184,16 +187,20 @@ class _Search:
         self.n = rows * cols
         self.price = [{code: -math.log(p) for code, p in reversed(side) if p > 0}
                       for tile in readings for side in tile]
-        # the cheapest code pair across each pair of edges
-        self.pair = {}
-        self.seam = [[math.inf] * (4 * self.n) for _ in range(4 * self.n)]
+        # Across each pair of edges: the likeliest code pair, and the chance the two show one
+        # figure's halves, summed over every code that fits (the arrangement is sought, not the codes).
+        self.pair, likeliest = {}, {}
+        chance = [[0.0] * (4 * self.n) for _ in range(4 * self.n)]
         for a, prices in enumerate(self.price):
             for code, cost in prices.items():
                 mate = match.partner(code)
                 for b, other in enumerate(self.price):
-                    if a // 4 != b // 4 and mate in other and cost + other[mate] < self.seam[a][b]:
-                        self.seam[a][b] = cost + other[mate]
-                        self.pair[a, b] = code
+                    if a // 4 != b // 4 and mate in other:
+                        p = math.exp(-cost - other[mate])
+                        chance[a][b] += p
+                        if p > likeliest.get((a, b), 0.0):
+                            likeliest[a, b], self.pair[a, b] = p, code
+        self.seam = [[-math.log(p) if p > 0 else math.inf for p in row] for row in chance]
         self.border = border
         self.outer = [0.0 if border is None else prices.get(border, math.inf) for prices in self.price]
         self.mismatch = mismatch  # the price of a seam that does not fit

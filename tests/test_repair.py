@@ -1,5 +1,6 @@
 """solver.repair: the likeliest arrangement from uncertain readings, and the best partial one."""
 import itertools
+import math
 import random
 
 import pytest
@@ -73,6 +74,18 @@ def test_of_two_arrangements_that_fit_the_doubtful_edge_goes_to_the_rim():
     facing = 1 if first.tile == 0 else 3  # tile 0's side that meets tile 1
     assert (facing - q) % 4 == 3  # its sure W side is on the seam, the doubtful E side on the rim
     assert fix.cost == 0
+
+
+def test_a_seam_two_readings_fit_is_likelier_than_its_likeliest_reading_says():
+    # tile 0's E side (1 or 2 alike) can meet tile 1's N side (-1 or -2 alike): it fits as either
+    # figure, 0.25 + 0.25; or tile 0's W side (3) tile 1's S side (-3), which fits one way, 0.36
+    readings = [[[(7, 1.0)], [(1, 0.5), (2, 0.5)], [(8, 1.0)], [(3, 0.6), (9, 0.4)]],
+                [[(-1, 0.5), (-2, 0.5)], [(7, 1.0)], [(-3, 0.6), (9, 0.4)], [(8, 1.0)]]]
+    fix = repair(readings, 1, 2)
+    assert fix.fits and fix.complete
+    (west, east), = fix.grid
+    assert (west.tile, (1 - west.quarters) % 4, east.tile, (3 - east.quarters) % 4) == (0, 1, 1, 0)
+    assert fix.cost == pytest.approx(-math.log(0.5))
 
 
 def mismatches(tiles, grid, match):
