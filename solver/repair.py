@@ -14,12 +14,14 @@ Reading an edge as one of its candidates costs ``-log(confidence)``: little
 for a sure reading, more the less likely the code. Every inner edge meets
 exactly one other across a seam, so an arrangement costs one term per
 seam: ``-log`` of the chance its two edges show one figure's halves, the
-product of their confidences summed over every pair of candidates that fit
-each other there. The arrangement is what is sought, not the codes: a
-seam where two doubtful edges fit as either of two figures is likelier
-than its likeliest reading alone says. Outer edges cost nothing (or,
-with a ``border``, the price of reading them as the border): an edge on the
-rim need not match anything, so whatever it shows is no evidence against
+product of their confidences for each figure that fits there, the likelier
+way round, summed over the figures. The arrangement is what is sought, not
+the codes: a seam where two doubtful edges fit as either of two figures is
+likelier than its likeliest reading alone says. A doubt between one
+figure's two halves counts once: where the halves look alike, both edges
+of any seam share it, and it is no second way to fit. Outer edges cost
+nothing (or, with a ``border``, the price of reading them as the border):
+an edge on the rim need not match anything, so whatever it shows is no evidence against
 the arrangement. So of two arrangements that both fit the top reading, the
 one that puts the reader's doubtful edges on the rim is likelier; on
 rendered photos with one edge defaced this picks the right one where the
@@ -188,18 +190,23 @@ class _Search:
         self.price = [{code: -math.log(p) for code, p in reversed(side) if p > 0}
                       for tile in readings for side in tile]
         # Across each pair of edges: the likeliest code pair, and the chance the two show one
-        # figure's halves, summed over every code that fits (the arrangement is sought, not the codes).
-        self.pair, likeliest = {}, {}
-        chance = [[0.0] * (4 * self.n) for _ in range(4 * self.n)]
+        # figure's halves, summed over the figures that fit (the arrangement is sought, not the
+        # codes), each the likelier way round (a doubt between a figure's two halves is one
+        # both edges of a seam share where its halves look alike, not two ways to fit).
+        self.pair, likeliest, figures = {}, {}, {}
         for a, prices in enumerate(self.price):
             for code, cost in prices.items():
                 mate = match.partner(code)
+                figure = frozenset((code, mate))
                 for b, other in enumerate(self.price):
                     if a // 4 != b // 4 and mate in other:
                         p = math.exp(-cost - other[mate])
-                        chance[a][b] += p
+                        figures[a, b, figure] = max(p, figures.get((a, b, figure), 0.0))
                         if p > likeliest.get((a, b), 0.0):
                             likeliest[a, b], self.pair[a, b] = p, code
+        chance = [[0.0] * (4 * self.n) for _ in range(4 * self.n)]
+        for (a, b, _), p in figures.items():
+            chance[a][b] += p
         self.seam = [[-math.log(p) if p > 0 else math.inf for p in row] for row in chance]
         self.border = border
         self.outer = [0.0 if border is None else prices.get(border, math.inf) for prices in self.price]

@@ -88,6 +88,16 @@ def test_a_seam_two_readings_fit_is_likelier_than_its_likeliest_reading_says():
     assert fix.cost == pytest.approx(-math.log(0.5))
 
 
+def test_a_doubt_between_a_figures_halves_is_no_second_way_to_fit():
+    # as above, but tile 0's E side and tile 1's N side are each either half of figure 1 (halves
+    # alike): that seam fits one figure, the likelier way round, 0.25; the W-S seam's 0.36 wins
+    readings = [[[(7, 1.0)], [(1, 0.5), (-1, 0.5)], [(8, 1.0)], [(3, 0.6), (9, 0.4)]],
+                [[(-1, 0.5), (1, 0.5)], [(7, 1.0)], [(-3, 0.6), (9, 0.4)], [(8, 1.0)]]]
+    fix = repair(readings, 1, 2)
+    assert fix.fits and fix.complete
+    assert fix.cost == pytest.approx(-math.log(0.36))
+
+
 def mismatches(tiles, grid, match):
     """Seams of a 2x2 ``grid`` whose top readings do not fit (brute-force reference)."""
     side = lambda r, c, k: turn(tiles[grid[r][c][0]], grid[r][c][1])[k]
