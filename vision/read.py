@@ -82,8 +82,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
         tiles are sought).
     framed : float
         How far inside its card a tile found at its printed rule lies, as a
-        fraction of its side; doubtful edges are compared with the library
-        as it would show so too. 0 compares it only as it was taught.
+        fraction of its side; the doubtful edges of a tile whose edges lie
+        nearer the library as it would show so are compared with it too. 0
+        compares it only as it was taught.
 
     Returns
     -------
