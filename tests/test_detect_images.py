@@ -275,6 +275,19 @@ def test_a_block_side_off_the_card_is_moved_to_the_cards_edge(seed, art):
     assert_found_whole(image, truth)
 
 
+def test_a_look_outlined_over_a_lit_desk_does_not_outweigh_one_along_the_cards_edges():
+    # A touching hard block of cream lookalike cards on a white desk beside a
+    # lamp's glare. The print look saw eight cards exactly; the framed look
+    # grouped nine from their frames' pieces, its right-hand column outlined
+    # onto the lit desk (one corner half a side off), and its larger tiles
+    # made the agreed set: a wrong nine in silence. Its sides run along steps
+    # a third as sharp as the print look's: the eight are the agreed set, the
+    # ninth is sought from them.
+    image, truth = render_photo(seed=10, layout="touching", difficulty="hard", art="lookalikes", size=(1200, 900))
+    assert truth["params"]["table"] == "white"
+    assert_found_whole(image, truth)
+
+
 @pytest.mark.parametrize("turn", [10, 20])
 def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
     # Two loose cards, the second turned and lower, taken for a 1x2 block:

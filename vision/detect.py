@@ -219,9 +219,17 @@ def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None
 
 def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:
     """The tiles of all looks that agree in shape (`_agreeing`), without repeats:
-    those of the look with most tile area agreeing, and the others' that fit them."""
-    agreed = [_agreeing(tiles, image) for tiles in looks]
-    sound = max(agreed, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
+    those of the look with most tile area agreeing, of the looks whose sides
+    no other look's run along twice as sharp steps (`_sharper`), and the
+    others' that fit them."""
+    agreed = [tiles for tiles in (_agreeing(tiles, image) for tiles in looks) if tiles]
+    if not agreed:
+        return []
+    # A look whose sides run along steps half as sharp as another's outlined
+    # the table beside cards (a lit desk taken into a block's column): its
+    # larger tiles do not outweigh the other look's card edges.
+    sharp = [tiles for tiles in agreed if not any(_sharper(image, other, tiles) for other in agreed)]
+    sound = max(sharp, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
     for tiles in agreed:
         for tile in tiles:
             if misfit_among(sound, tile) <= MISFIT / 2:
