@@ -288,6 +288,18 @@ def test_a_look_outlined_over_a_lit_desk_does_not_outweigh_one_along_the_cards_e
     assert_found_whole(image, truth)
 
 
+def test_a_card_found_at_its_cut_edge_among_cards_found_inside_their_frames_is_not_shrunk(tmp_path):
+    # Worn vintage cards loose on wood, a phone JPEG: three were found at
+    # their cut edges, six inside their brown printed frames (3-10% of a
+    # side in), so the six made a tile look smaller than a card is, and the
+    # top left card, larger than they said, was shrunk onto its print (18%
+    # off, silent). Its four sides run along card edges that end at its
+    # corners: it is the card, left as found.
+    image, truth = render_photo(seed=1160, layout="loose", difficulty="normal", art="vintage", size=(1600, 1200))
+    assert truth["params"]["table"] == "wood"
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.1)
+
+
 @pytest.mark.parametrize("turn", [10, 20])
 def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
     # Two loose cards, the second turned and lower, taken for a 1x2 block:

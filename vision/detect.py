@@ -568,8 +568,14 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
     A tile whose art runs into the table's colour (snow on a white desk)
     loses a strip along a side. The others say how long each way it should
     be; the side that moves out to that length is the one whose refined
-    outline then fits best (`refine` finds the card's edge). A tile that
-    cannot be made to fit is left as it was.
+    outline then fits best (`refine` finds the card's edge). A tile whose
+    four sides run along card edges that end at its corners
+    (`edged_all_round`: a cloth's check it took in runs on past a corner)
+    is not shrunk onto a fainter step (`_onto_print`): a card found at its
+    cut edge among cards found inside their printed frames is larger than
+    the others say, and shrunk it lands on its print, where a tile that
+    took in its shadow finds the card's sharper edge. A tile that cannot be
+    made to fit is left as it was.
     """
     tiles, tried = list(tiles), set()
     rows, cols = image.shape[:2]
@@ -584,19 +590,38 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
         tried.add(i)
         expected = every[i]
         best, fit = tiles[i], misfits[i]
-        for candidate in _grown(clockwise(np.float32(tiles[i])), expected):
+        tile = clockwise(np.float32(tiles[i]))
+        edged = edged_all_round(image, [tile], tiles[:i] + tiles[i + 1:])
+        for candidate in _grown(tile, expected):
             x, y = candidate[:, 0], candidate[:, 1]
             if not (cv2.isContourConvex(candidate) and x.min() >= 0 and y.min() >= 0
                     and x.max() < cols and y.max() < rows):
                 continue  # no tile, or one the photo's edge cuts: nothing to check it by
             candidate = refine(image, candidate)
             misfit = _stretch(_forms(candidate[None])[0], expected)
-            if misfit < fit:
+            if misfit < fit and not (edged and _onto_print(image, tile, candidate)):
                 best, fit = candidate, misfit
         # Moved only when a card's edge is where the others say: a far better fit.
         if fit < min(misfits[i], MISFIT) / 2:
             tiles[i] = orient(best)
     return tiles
+
+
+def _onto_print(image: np.ndarray, tile: np.ndarray, moved: np.ndarray) -> bool:
+    """Whether a side of ``moved`` (clockwise, as ``tile``) lies inside ``tile``'s, a hundredth
+    of a side or more, along a fainter step than ``tile``'s side there (`side_steps`).
+
+    >>> image = np.zeros((60, 60, 3), np.uint8); image[10:50, 10:50] = 200; image[10:50, 30] = 120
+    >>> card = np.float32([[10, 10], [50, 10], [50, 50], [10, 50]]) - 0.5
+    >>> _onto_print(image, card, card * [0.5, 1] + [5, 0]), _onto_print(image, card * 1.1 - 3, card)
+    (True, False)
+    """
+    inward = (np.roll(tile, -1, axis=0) - tile) @ np.float32([[0, 1], [-1, 0]])  # clockwise sides turned a quarter
+    inward /= np.linalg.norm(inward, axis=1, keepdims=True)
+    moves = (moved + np.roll(moved, -1, axis=0) - tile - np.roll(tile, -1, axis=0)) / 2
+    shrunk = np.sum(moves * inward, axis=1) > 0.01 * np.linalg.norm(tile[1] - tile[0])
+    before, after = side_steps(image, tile), side_steps(image, moved)
+    return any(after[k] < before[k] for k in np.nonzero(shrunk)[0])
 
 
 def _grown(quad: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
