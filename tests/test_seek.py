@@ -52,3 +52,27 @@ def test_lost_cards_whose_bits_make_one_patch_are_all_found():
     assert len(tiles) == 9
     for card in cards[3:]:
         assert min(np.abs(tile - card).max() for tile in tiles) < 1.5
+
+
+def test_two_lost_cards_whose_few_bits_make_one_patch_are_both_found():
+    # Two cards side by side that the look lost but for small figures round
+    # their rims (a washed-out pair on a light desk): their bits join in one
+    # patch covering half a card, spread over two. A square on one of them
+    # need only hold its share.
+    side, gap = 48, 4
+    photo = np.full((220, 300, 3), 120, np.uint8)
+    cards = [np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]) - 0.5
+             for x, y in ((20, 20), (200, 20), (20, 140), (110, 140), (110 + side + gap, 140))]
+    lost = np.zeros(photo.shape[:2], np.uint8)
+    for i, card in enumerate(cards):
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+        x, y = np.int32(card[0] + 0.5)
+        for dx, dy in ((8, 8), (24, 8), (40, 8), (40, 24), (40, 40), (24, 40), (8, 40), (8, 24)):
+            if i >= 3:  # figures round the lost cards' rims
+                cv2.circle(photo, (x + dx, y + dy), 5, (40, 90, 200), -1)
+                cv2.circle(lost, (x + dx, y + dy), 5, 255, -1)
+    assert cv2.connectedComponents(cv2.dilate(lost, np.ones((13, 13), np.uint8)))[0] == 2  # one patch
+    tiles = seek_lost(photo, photo, 1.0, lost, cards[:3], form_at, misfit_among, 0.07)
+    assert len(tiles) == 5
+    for card in cards[3:]:
+        assert min(np.abs(tile - card).max() for tile in tiles) < 1.5

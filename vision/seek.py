@@ -13,7 +13,9 @@ other turns are tried next), and refined like any tile, fenced off its neighbour
 it is kept when it fits the others' shape closely (`_placed`) and two of
 its sides at least run along a card's edge (`_card_sides`): glare on a table
 (a lamp on wood, a cloth's lit checks) leaves bits too, but no square
-there has two sides along steps that end at its corners.
+there has two sides along steps that end at its corners. Nor is a tile
+kept that stops short of its card, card past a side (`_short_of_card`: a
+side along a check's edge, the other along a figure's line).
 """
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ PAST = (0.03, 0.2)             # where a side's line is looked at past its corne
 APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
 SHIFT = 0.08                   # how far off and how much smaller or larger a sought square is refined from too (`_placed`)
 ALL_ROUND = 1.5                # how much further from the view a tile with a card's edge all round may be (`_placed`)
+PAST_SIDE = (0.05, 0.2)        # the strip past a tile's side looked at for card, in sides (`_short_of_card`)
+SPREAD = 0.25                  # how much more than a tile the hull of one card's bits may cover (`_cards_under`)
 UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a tile on the table, sides of 1, NW first
 
 
@@ -107,7 +111,34 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
-    return tiles
+    # A square placed short of its card (a side along a check's edge, another along a figure's) leaves card past it.
+    return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
+                            if not _short_of_card(mask, scale, tile, tiles[:i] + tiles[i + 1:])]
+
+
+def _short_of_card(mask: np.ndarray, scale: float, tile: np.ndarray, others: Sequence[np.ndarray]) -> bool:
+    """Whether most of a strip just past a side of ``tile`` (`PAST_SIDE` of
+    a side out) is card on ``mask`` (a look's, ``scale`` times the photo's
+    size), where none of ``others`` lies: the tile stops short of its card.
+
+    >>> mask = np.zeros((100, 100), np.uint8); mask[20:80, 20:60] = 255  # a card
+    >>> card = np.float32([[20, 20], [60, 20], [60, 60], [20, 60]]) - 0.5
+    >>> _short_of_card(mask, 1.0, card, []), _short_of_card(mask, 1.0, card, [card + [0, 40]])
+    (True, False)
+    """
+    small = (np.float32(tile) + 0.5) * scale - 0.5
+    elsewhere = np.zeros(mask.shape, np.uint8)
+    for other in others:
+        cv2.fillConvexPoly(elsewhere, np.int32(np.round((np.float32(other) + 0.5) * scale - 0.5)), 255)
+    elsewhere = cv2.dilate(elsewhere, np.ones((5, 5), np.uint8))  # a neighbour's corners found a little off
+    for start, end in zip(small, np.roll(small, -1, axis=0)):
+        out = np.float32([end[1] - start[1], start[0] - end[0]])  # clockwise corners: a quarter turn back
+        near, far = PAST_SIDE
+        strip = np.int32(np.round([start + near * out, end + near * out, end + far * out, start + far * out]))
+        past = cv2.fillConvexPoly(np.zeros(mask.shape, np.uint8), strip, 255) & ~elsewhere
+        if past.any() and cv2.mean(mask, past)[0] > 0.5 * 255:
+            return True
+    return False
 
 
 def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | None:
@@ -304,6 +335,7 @@ def _best_squares(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: 
     held = cv2.warpAffine(bits.astype(np.uint8), to_frame, (size, size), flags=cv2.INTER_NEAREST)
     off = cv2.warpAffine(found, to_frame, (size, size), flags=cv2.INTER_NEAREST)
     inner = slice(reach, size - reach)
+    cards = _cards_under(held, s)
     best = []  # (how strongly its sides run along steps, turn, the square) per turn
     for turn in TURNS:
         spin = cv2.getRotationMatrix2D((half, half), float(turn), 1.0)
@@ -323,12 +355,12 @@ def _best_squares(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: 
                 sides.append((line - (tips[0] + tips[1]) / 2)[inner, inner])
         strength = np.sort(np.stack(sides), axis=0)[1:].sum(axis=0)  # the three strongest
         # The square must hold most of the bits, or be mostly bits (of lost
-        # tiles side by side); bits more than a tile could hold lie on
-        # several, the square on one of them holding its share.
+        # tiles side by side); bits on several cards (`_cards_under`), the
+        # square on one of them holding its share.
         held_turned = cv2.warpAffine(held, spin, (size, size), flags=cv2.INTER_NEAREST)
         bits_held = float(held_turned.sum())
         inside = cv2.boxFilter(held_turned.astype(np.float32), -1, (s, s), normalize=False)[inner, inner]
-        strength[inside < min(0.8 * bits_held / np.ceil(max(bits_held, 1.0) / (s * s)), 0.6 * s * s)] = 0
+        strength[inside < min(0.8 * bits_held / cards, 0.6 * s * s)] = 0
         y, x = np.unravel_index(int(np.argmax(strength)), strength.shape)
         if strength[y, x] > 0:
             corners = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * s / 2 + [x + reach, y + reach]
@@ -336,6 +368,26 @@ def _best_squares(small: np.ndarray, bits: np.ndarray, form: np.ndarray, found: 
             corners = corners @ back[:, :2].T + back[:, 2]
             best.append((float(strength[y, x]), turn, clockwise(np.float32(corners @ to_photo[:, :2].T + to_photo[:, 2]))))
     return _apart(best)
+
+
+def _cards_under(bits: np.ndarray, side: int) -> int:
+    """How many cards of ``side`` pixels the ``bits`` (uint8 mask, 1 = bit) lie on, at least.
+
+    Bits more than a tile could hold lie on several; so do sparse bits (a
+    glared card's figures) spread over more than a card: the hull of two
+    lost cards' figures side by side covers more than one tile, and a
+    card's own, however scattered, at most a little over its square.
+
+    >>> bits = np.zeros((100, 100), np.uint8)
+    >>> bits[10:14, 10:14] = bits[10:14, 36:40] = bits[36:40, 10:14] = 1  # figures of one card of 30
+    >>> _cards_under(bits, 30), _cards_under(np.roll(bits, 40, axis=1) | bits, 30)  # and of one beside it
+    (1, 2)
+    """
+    points = cv2.findNonZero(bits)
+    if points is None:
+        return 1
+    spread = cv2.contourArea(cv2.convexHull(points)) / side ** 2 - SPREAD  # a card's blurred rim, a shadow's bit
+    return int(max(np.ceil(bits.sum() / side ** 2), np.ceil(spread), 1))
 
 
 def _apart(squares: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
