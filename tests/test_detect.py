@@ -125,6 +125,33 @@ def test_hard_phone_photos_give_their_tiles(tmp_path, seed, art, layout, most):
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
 
 
+@pytest.mark.parametrize("seed, difficulty, art, layout, most", [
+    # Worn vintage cards on wood, some in shadow: the colour look finds a
+    # few, the rest show as specks of figure; their print shows them whole
+    # (exit 3, found 3 and 7 tiles).
+    (593, "normal", "vintage", "scattered", 0.07),
+    (908, "hard", "vintage", "loose", 0.09),
+    # Two blurred cards on a light desk: their figures' few bits spread over
+    # both, and a square on one holds only its share (exit 3, found 7).
+    (1214, "hard", "lookalikes", "loose", 0.05),
+])
+def test_lost_cards_are_sought_where_their_print_shows(tmp_path, seed, difficulty, art, layout, most):
+    image, truth = render_photo(seed=seed, layout=layout, difficulty=difficulty, size=(1600, 1200), art=art)
+    save_photo(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "photo.jpg"))
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
+
+
+def test_a_set_the_print_completes_across_cards_is_refused(tmp_path):
+    # Vintage cards on wood in shadow, one tile of the few found a slant off:
+    # squares laid on the print's bits in that view lie across cards, a side
+    # over card face. Exit 3, not a wrong nine (a made-up zero-label answer).
+    image, truth = render_photo(seed=1244, layout="loose", difficulty="hard", size=(1600, 1200), art="vintage")
+    save_photo(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "photo.jpg"))
+    assert problem(tiles) is not None
+
+
 def test_a_plain_piece_of_cloth_joined_to_a_block_is_left_out_of_it():
     # A block of art, and a check of cloth lit brighter than the border's
     # that the mask took for card, joined to its top side by a figure's tip.

@@ -37,7 +37,9 @@ into cells, then put a ruler along each side to place the corners exactly.
    on every side, one shape across the photo: `_sound`, three at least) say
    how a tile looks at each place; where bits of card lie that none
    accounts for (a card glare washed to the table's white), a square of that
-   look is laid along the colour steps and refined.
+   look is laid along the colour steps and refined; if that makes no
+   puzzle, again where the print look's bits lie (a card the table's
+   colour, in shadow on wood).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -129,9 +131,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # is taken only when the tiles the looks agree on (below) make none.
     looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
              (partial(table_mask, framed=True), False, 0.06, False))
-    every = [first]
+    every, printed = [first], None
     for look, plain, reach, at_once in looks:
-        seen = _tiles_seen(image, small, scale, look(small), plain, reach)
+        mask = look(small)
+        printed = mask if look is texture_mask else printed  # the lost-tile search's second place to look
+        seen = _tiles_seen(image, small, scale, mask, plain, reach)
         cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
                               or (whole and _cut_apart(small, colour, scale, first, seen)))
         # Unless the first look's outlines ran over bare table (a glared desk
@@ -147,6 +151,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     sound = _sound(image, every)
     if len(sound) >= 3:  # three tell how the view changes across the photo (`form_at`)
         sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2)
+        if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
+            more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2)
+            # The print shows figures, not where a card ends: its sides must run along card edges.
+            sought = sought if _edgeless(image, more) else more
         # Kept when all agree closely on the view (a glared side may be
         # washed out), a little less closely when every tile sought has a
         # card's edge all round (the view, fitted linear, bends towards a
