@@ -73,7 +73,9 @@ UNSURE = 0.2  # weight of a reading's doubt (`doubt`) against its pairing's cost
 KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible readings that fit (`_unlikeliness`)
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
-_SEAM_ROWS = slice(1, 4)  # rows of a seam crop read as the seam's profile: at the card's cut edge, less its first row
+_SEAM_ROWS = 3  # rows of a seam crop read as the seam's profile, from where the card's face begins (`face_rows`)
+_FACE = 6  # rows of a seam crop the face may begin within (2% of a side): a found side strays up to 1% past the card
+OUTSIDE = 10  # Lab distance from the table's colour (`face_rows`) beyond which a seam crop's row is on the card's face
 SPLIT = 0.8  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
 # of theirs, whichever was tried first (`likelier_count`): six halves read as eight left 1.4 to 3.6 times the doubt
 # (3-figure puzzles past seed 50: six at 0.71 at most), eight read as six 0.95 times at least (seeds 11-30), but 0.84
@@ -590,11 +592,13 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
     printed to the edge runs across any printed border there and is cut at
     its waist, while just past the border, where it was read before, a
     figure drawn clear of the seam (vintage, lookalikes) shows only the
-    background. The first row is left out: resampling blends the table or
-    a touching tile into it. Rendered photos, seeds 0-30, came out valid on
-    216 of 217 at the true corners instead of 208 (vintage 24 -> 31 of 31),
-    and on 201 instead of 197 at the found ones. Read it on `seam_crops`,
-    cut finer than the grouping's.
+    background. It starts where the card's face begins (`face_rows`), past
+    any bevel or table a side found outside the card shows, and past the
+    first row, which resampling blends with the table or a touching tile.
+    Rendered photos, seeds 0-30, came out valid on 216 of 217 at the true
+    corners instead of 208 (vintage 24 -> 31 of 31), and on 201 instead of
+    197 at the found ones. Read it on `seam_crops`, cut finer than the
+    grouping's.
 
     Examples
     --------
@@ -607,13 +611,48 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
 
 
 def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
-    """Each edge's Lab colour profile along its seam, ``samples`` long, read at the card's cut edge (`_SEAM_ROWS`).
+    """Each edge's Lab colour profile along its seam, ``samples`` long, read where the card's face begins (`face_rows`).
 
     >>> seam_profiles([np.zeros((48, 96, 3), np.uint8)]).shape
     (1, 24, 3)
     """
-    band = np.stack([to_lab(crop[_SEAM_ROWS, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops]).mean(axis=1)
+    middles = [to_lab(crop[:, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops]
+    band = np.stack([lab[face:][:_SEAM_ROWS] for lab, face in zip(middles, face_rows(middles))]).mean(axis=1)
     return np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
+
+
+def face_rows(middles: Sequence[np.ndarray]) -> list[int]:
+    """The first row of each seam crop (Lab, seam at the top) on the card's face: past rows the colour of the table.
+
+    A side found a little outside its card puts the card's bevel and the
+    table in the crop's first rows, and a seam read there joins nothing.
+    Those rows are one colour across, the same on every crop of the photo,
+    so where half the crops' first rows or more are, each crop's face
+    begins at its first row (within `_FACE`) that is not: farther than
+    `OUTSIDE` from that colour or from its own mean. Where the colour
+    comes back further in, it is a border printed on the card (witches),
+    and where the first rows differ, art printed to the cut: the seam is
+    read from row 1 there, as at the true corners, where the one row
+    blended with the table is left out.
+
+    >>> lab = np.full((48, 96, 3), 80.0); lab[:3] = 20  # three rows of bevel
+    >>> face_rows([lab, lab, lab[1:]])
+    [3, 3, 2]
+    """
+    means = [lab[:2 * _FACE].mean(axis=1) for lab in middles]
+    outside = np.median([rows[0] for rows in means], axis=0)
+    table = [(np.linalg.norm(lab[:2 * _FACE] - rows[:, None], axis=-1).mean(axis=1) < OUTSIDE)  # one colour across
+             & (np.linalg.norm(rows - outside, axis=-1) < OUTSIDE) for lab, rows in zip(middles, means)]
+    if np.mean([rows[0] for rows in table]) < 0.5:
+        return [1] * len(middles)
+    return [_face_row(rows) for rows in table]
+
+
+def _face_row(table: np.ndarray) -> int:
+    """The first row past a crop's leading rows the table's colour (``table``), 1 if that colour comes back further
+    in: a border printed on the card, not the table."""
+    face = _FACE if table[:_FACE].all() else int(np.argmin(table))
+    return 1 if table[face:].any() else max(1, face)
 
 
 def profile_gaps(profiles: np.ndarray, across: bool) -> np.ndarray:
