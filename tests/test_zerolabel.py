@@ -95,7 +95,7 @@ def test_seams_are_read_where_the_card_begins_with_sides_found_outside_it(art):
     true = [np.float32(t["corners"]) for t in truth["tiles"]]
     outside = [_moved(corners, np.full(4, 0.01)) for corners in true]
     gap = seam_profiles(seam_crops(image, outside)) - seam_profiles(seam_crops(image, true))
-    assert np.median(np.linalg.norm(gap, axis=-1).mean(axis=-1)) < 6
+    assert np.median(np.linalg.norm(gap, axis=-1).mean(axis=-1)) < 8  # 27 and 32 when read at rows 1-3
 
 
 # the groups of lookalikes 1228 are right as found, but their seams were read on the bevel and a pairing that fits

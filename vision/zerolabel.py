@@ -74,7 +74,7 @@ KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible re
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = 3  # rows of a seam crop read as the seam's profile, from where the card's face begins (`face_rows`)
-_FACE = 6  # rows of a seam crop the face may begin within (2% of a side): a found side strays up to 1% past the card
+_FACE = 0.02  # share of a side a seam crop's face may begin within (6 rows of `SEAM_SIZE`): a found side strays up to 1% past the card
 OUTSIDE = 10  # Lab distance from the table's colour (`face_rows`) beyond which a seam crop's row is on the card's face
 SPLIT = 0.8  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
 # of theirs, whichever was tried first (`likelier_count`): six halves read as eight left 1.4 to 3.6 times the doubt
@@ -639,19 +639,20 @@ def face_rows(middles: Sequence[np.ndarray]) -> list[int]:
     >>> face_rows([lab, lab, lab[1:]])
     [3, 3, 2]
     """
-    means = [lab[:2 * _FACE].mean(axis=1) for lab in middles]
+    within = max(1, round(_FACE * middles[0].shape[1] * 4 / 3))  # rows: the middles are three quarters of a side
+    means = [lab[:2 * within].mean(axis=1) for lab in middles]
     outside = np.median([rows[0] for rows in means], axis=0)
-    table = [(np.linalg.norm(lab[:2 * _FACE] - rows[:, None], axis=-1).mean(axis=1) < OUTSIDE)  # one colour across
+    table = [(np.linalg.norm(lab[:2 * within] - rows[:, None], axis=-1).mean(axis=1) < OUTSIDE)  # one colour across
              & (np.linalg.norm(rows - outside, axis=-1) < OUTSIDE) for lab, rows in zip(middles, means)]
     if np.mean([rows[0] for rows in table]) < 0.5:
         return [1] * len(middles)
-    return [_face_row(rows) for rows in table]
+    return [_face_row(rows, within) for rows in table]
 
 
-def _face_row(table: np.ndarray) -> int:
-    """The first row past a crop's leading rows the table's colour (``table``), 1 if that colour comes back further
-    in: a border printed on the card, not the table."""
-    face = _FACE if table[:_FACE].all() else int(np.argmin(table))
+def _face_row(table: np.ndarray, within: int) -> int:
+    """The first row (``within`` at most) past a crop's leading rows the table's colour (``table``), 1 if that colour
+    comes back further in: a border printed on the card, not the table."""
+    face = within if table[:within].all() else int(np.argmin(table))
     return 1 if table[face:].any() else max(1, face)
 
 
