@@ -21,8 +21,8 @@ likelier than its likeliest reading alone says. A doubt between one
 figure's two halves counts once: where the halves look alike, both edges
 of any seam share it, and it is no second way to fit. Outer edges cost
 nothing (or, with a ``border``, the price of reading them as the border):
-an edge on the rim need not match anything, so whatever it shows is no evidence against
-the arrangement. So of two arrangements that both fit the top reading, the
+an edge on the rim need not match anything, so whatever it shows is no
+evidence against the arrangement. So of two arrangements that both fit the top reading, the
 one that puts the reader's doubtful edges on the rim is likelier; on
 rendered photos with one edge defaced this picks the right one where the
 first solution found often is not. `repair` finds the arrangement of least

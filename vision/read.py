@@ -37,7 +37,8 @@ SHIFT = 1  # template pixels (3% of a tile's side) a figure may sit off where co
 FRAMED = 0.05  # of a side: a card found at its printed rule lies this far inside its cut edge (vintage's rule 4-5%)
 INWARD = 2  # more toward its seam (9% in all): a side found inside its card, at a printed rule, cuts a figure's top off
 FRAMED_INWARD = 1  # the same for the library as found at a printed rule, whose figures sit 5% nearer their seams already
-DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed rule, is compared with the library as found so too
+DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed rule, is compared with the library
+# as found so too
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge

@@ -74,7 +74,8 @@ KINSHIP = 0.5  # weight of colour kinship beside the seam's between plausible re
 SEAM_SIZE = 288  # tile side seams are read at (`seam_crops`): three times the grouping's
 LONER = 1.5  # an edge this many times farther than usual from its nearest lookalike is a half printed once
 _SEAM_ROWS = 3  # rows of a seam crop read as the seam's profile, from where the card's face begins (`face_rows`)
-_FACE = 0.02  # share of a side a seam crop's face may begin within (6 rows of `SEAM_SIZE`): a found side strays up to 1% past the card
+_FACE = 0.02  # share of a side a seam crop's face may begin within (6 rows of `SEAM_SIZE`): a found side strays up
+# to 1% past the card
 OUTSIDE = 10  # Lab distance from the table's colour (`face_rows`) beyond which a seam crop's row is on the card's face
 SPLIT = 0.8  # a reading of fewer halves that fits is taken over one of more when its doubt is less than this share
 # of theirs, whichever was tried first (`likelier_count`): six halves read as eight left 1.4 to 3.6 times the doubt
