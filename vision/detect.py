@@ -127,8 +127,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     count = len(first) if puzzle else None
     # Each look's mask is made only when the looks before it found no puzzle (along steps).
     # A card grouped from a broken frame's pieces may take in its cut side or
-    # shadow (a card with no printed frame, on a white desk): that look's puzzle
-    # is taken only when the tiles the looks agree on (below) make none.
+    # shadow (a card with no printed frame, on a white desk; a lit desk beside
+    # a block's column): then an earlier look's sides run along steps twice as
+    # sharp (`_sharper`), and that look's puzzle is taken only when the tiles
+    # the looks agree on (below) make none.
     looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
              (partial(table_mask, framed=True), False, 0.06, False))
     every, printed = [first], None
@@ -143,7 +145,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if not seen or (cut and not _sharper(image, seen, first)) \
                 or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
-        if at_once and problem(seen, count) is None and not _edgeless(image, seen):
+        if problem(seen, count) is None and not _edgeless(image, seen) \
+                and (at_once or not any(_sharper(image, tiles, seen) for tiles in every if tiles)):
             return seen
         every.append(seen)
     # No look saw every tile whole: the tiles the looks agree on, and those
