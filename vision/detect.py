@@ -71,6 +71,7 @@ SHARP = 0.25         # least step along a sound tile's side, to the usual (`_agr
 EDGELESS = 0.12      # a side with a step this much weaker than the usual runs along no card's edge (`_edgeless`)
 BARE = 0.06          # a third of a side facing the table, this much less sharp than such sides, is on bare table
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
+SHARPER = 2.0        # steps along one look's sides this many times as sharp as another's overrule it (`_sharper`)
 
 
 def find_tiles(image: np.ndarray) -> list[np.ndarray]:
@@ -239,7 +240,8 @@ def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]
     # A look whose sides run along steps half as sharp as another's outlined
     # the table beside cards (a lit desk taken into a block's column): its
     # larger tiles do not outweigh the other look's card edges.
-    sharp = [tiles for tiles in agreed if not any(_sharper(image, other, tiles) for other in agreed)]
+    edges = [sharpness(image, tiles) for tiles in agreed]  # once a look, not once a pair as `_sharper` would
+    sharp = [tiles for tiles, own in zip(agreed, edges) if max(edges) <= SHARPER * own]
     sound = max(sharp, key=lambda tiles: sum(cv2.contourArea(tile) for tile in tiles))
     for tiles in agreed:
         for tile in tiles:
@@ -375,7 +377,7 @@ def _gaps_taken(image: np.ndarray, first: list[np.ndarray], later: list[np.ndarr
 
 
 def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray]) -> bool:
-    """Whether the sides of ``tiles`` run along steps twice as sharp as those of ``than`` (`sharpness`):
+    """Whether the sides of ``tiles`` run along steps `SHARPER` times as sharp as those of ``than`` (`sharpness`):
     a card's edges, where ``than``'s run along a gap's flat middle or bare table.
 
     >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30] = 200
@@ -383,7 +385,7 @@ def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray])
     >>> _sharper(image, [card], [card * 1.2 - 4]), _sharper(image, [card * 1.2 - 4], [card])
     (True, False)
     """
-    return sharpness(image, tiles) > 2 * sharpness(image, than)
+    return sharpness(image, tiles) > SHARPER * sharpness(image, than)
 
 
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,

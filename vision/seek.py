@@ -77,9 +77,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     usual = sharpness(image, tiles)
     added = 1
     while added:  # bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out)
-        found = np.zeros(mask.shape, np.uint8)
-        for tile in tiles:
-            cv2.fillConvexPoly(found, np.int32(np.round((tile + 0.5) * scale - 0.5)), 255)
+        found = _filled(mask.shape, tiles, scale)
         near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
         bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         # Bits a glared card's figures left lie apart, within a part of its side.
@@ -116,6 +114,18 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                             if not _short_of_card(mask, scale, tile, tiles[:i] + tiles[i + 1:])]
 
 
+def _filled(shape: tuple, tiles: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """A mask of ``shape`` (a look's, ``scale`` times the photo's size) with ``tiles`` (photo pixels) filled in.
+
+    >>> int(_filled((10, 10), [np.float32([[2, 2], [6, 2], [6, 6], [2, 6]])], 0.5).sum() // 255)  # pixels 1 to 3 square
+    9
+    """
+    mask = np.zeros(shape, np.uint8)
+    for tile in tiles:
+        cv2.fillConvexPoly(mask, np.int32(np.round((np.float32(tile) + 0.5) * scale - 0.5)), 255)
+    return mask
+
+
 def _short_of_card(mask: np.ndarray, scale: float, tile: np.ndarray, others: Sequence[np.ndarray]) -> bool:
     """Whether most of a strip just past a side of ``tile`` (`PAST_SIDE` of
     a side out) is card on ``mask`` (a look's, ``scale`` times the photo's
@@ -127,10 +137,7 @@ def _short_of_card(mask: np.ndarray, scale: float, tile: np.ndarray, others: Seq
     (True, False)
     """
     small = (np.float32(tile) + 0.5) * scale - 0.5
-    elsewhere = np.zeros(mask.shape, np.uint8)
-    for other in others:
-        cv2.fillConvexPoly(elsewhere, np.int32(np.round((np.float32(other) + 0.5) * scale - 0.5)), 255)
-    elsewhere = cv2.dilate(elsewhere, np.ones((5, 5), np.uint8))  # a neighbour's corners found a little off
+    elsewhere = cv2.dilate(_filled(mask.shape, others, scale), np.ones((5, 5), np.uint8))  # corners found a little off
     for start, end in zip(small, np.roll(small, -1, axis=0)):
         out = np.float32([end[1] - start[1], start[0] - end[0]])  # clockwise corners: a quarter turn back
         near, far = PAST_SIDE
