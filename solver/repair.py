@@ -214,9 +214,14 @@ class _Search:
         for row in self.seam:
             row[:] = [min(c, self.mismatch) for c in row]
         self.outer = [min(c, self.mismatch) for c in self.outer]
-        # cheapest way each edge can meet some edge of another tile, for the bound
-        self.mates = [sorted((row[b], b) for b in range(4 * self.n) if b // 4 != a // 4)
+        # cheapest way each edge can meet some edge of another tile, for the bound: each
+        # other tile's cheapest edge, as (cost, tile), cheapest first
+        self.mates = [_cheapest_per_tile(sorted((row[b], b) for b in range(4 * self.n) if b // 4 != a // 4))
                       for a, row in enumerate(self.seam)]
+        # with cells 0..cell-1 filled, the (cell, side) of each edge still open: the south
+        # sides of those with a cell below still empty, then the last one's east side
+        self.open = [[(j, 2) for j in range(max(0, cell - cols), min(cell, self.n - cols))]
+                     + ([(cell - 1, 1)] if cell % cols and cell < self.n else []) for cell in range(self.n + 1)]
         # in a grid of two rows and columns or more every tile meets others on
         # at least two touching sides (a corner), in one row or column on one
         # side (an end); its half of those seams costs at least this much anywhere
@@ -225,12 +230,15 @@ class _Search:
         self.least = [min(sum(cheapest[t * 4 + (k + j) % 4] for j in range(corner)) for k in range(4)) / 2
                       for t in range(self.n)]
 
-    def facing(self, cell: int, k: int, choice: list) -> list:
-        """Per edge, its cost facing side k (3 = west, 0 = north) of ``cell``: a row of ``seam``, or ``outer`` on the rim."""
+    def facing(self, cell: int, k: int, placed: list) -> list:
+        """Per edge, its cost facing side k (3 = west, 0 = north) of ``cell``: a row of ``seam``, or ``outer`` on the rim.
+
+        ``placed`` holds, per cell filled, the edges its tile turns N, E, S and W.
+        """
         r, c = divmod(cell, self.cols)
         if k == 3:
-            return self.outer if c == 0 else self.seam[edge_facing(*choice[cell - 1], 1)]
-        return self.outer if r == 0 else self.seam[edge_facing(*choice[cell - self.cols], 2)]
+            return self.outer if c == 0 else self.seam[placed[cell - 1][1]]
+        return self.outer if r == 0 else self.seam[placed[cell - self.cols][2]]
 
     def closing(self, cell: int) -> list:
         """Per (tile, quarters), the outer edges on the east and south it settles at ``cell``."""
@@ -241,17 +249,15 @@ class _Search:
                 + (self.outer[edge_facing(t, q, 2)] if r == self.rows - 1 else 0.0)
                 for t in range(self.n) for q in range(4)]
 
-    def bound(self, cell: int, choice: list, used: list) -> float:
+    def bound(self, cell: int, placed: list, used: list) -> float:
         """A lower bound on what the seams not yet between two placed tiles will cost."""
         tiles = sum(compress(self.least, map(not_, used)))
-        cols, total = self.cols, 0.0
-        # south edges of the placed cells that have a cell below still open
-        open_edges = [edge_facing(*choice[j], 2) for j in range(max(0, cell - cols), min(cell, self.n - cols))]
-        if cell % cols and cell < self.n:
-            t, q = choice[cell - 1]
-            open_edges.append(edge_facing(t, q, 1))
-        for edge in open_edges:
-            total += next((cost for cost, b in self.mates[edge] if not used[b // 4]), 0.0)
+        total = 0.0
+        for j, side in self.open[cell]:
+            for cost, tile in self.mates[placed[j][side]]:
+                if not used[tile]:
+                    total += cost
+                    break
         return max(total, tiles)
 
     def run(self, timeout: float | None) -> tuple:
@@ -265,8 +271,11 @@ class _Search:
         nodes = 0
         deadline = None if timeout is None else time.perf_counter() + timeout
 
+        # the edges (tile * 4 + side) a tile turned q quarters shows N, E, S and W, at t * 4 + q
+        turned = [tuple(edge_facing(t, q, k) for k in range(4)) for t in range(n) for q in range(4)]
+        placed: list = [None] * n  # per cell filled, its tile's edges as turned there
         # (tile, quarters, its edge facing north, facing west) for every turn tried
-        turns = [(t, q, edge_facing(t, q, 0), edge_facing(t, q, 3)) for t in range(n)
+        turns = [(t, q, turned[t * 4 + q][0], turned[t * 4 + q][3]) for t in range(n)
                  for q in (first_turns if t == 0 else range(4))]
         closing = [self.closing(cell) for cell in range(n)]
 
@@ -275,7 +284,7 @@ class _Search:
             if cell == n:
                 best["cost"], best["choice"] = cost, list(choice)
                 return
-            north, west, settles = self.facing(cell, 0, choice), self.facing(cell, 3, choice), closing[cell]
+            north, west, settles = self.facing(cell, 0, placed), self.facing(cell, 3, placed), closing[cell]
             options, limit = [], best["cost"]
             for t, q, up, left in turns:
                 if not used[t]:
@@ -287,10 +296,10 @@ class _Search:
                 nodes += 1
                 if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
                     raise _Timeout
-                choice[cell], used[t] = (t, q), True
-                if cost + step + self.bound(cell + 1, choice, used) < best["cost"]:
+                choice[cell], placed[cell], used[t] = (t, q), turned[t * 4 + q], True
+                if cost + step + self.bound(cell + 1, placed, used) < best["cost"]:
                     place(cell + 1, cost + step)
-                choice[cell], used[t] = None, False
+                choice[cell], placed[cell], used[t] = None, None, False
 
         try:
             place(0, 0.0)
@@ -341,6 +350,18 @@ class _Search:
         grid = tuple(tuple(Placement(*choice[r * cols + c]) for c in range(cols))
                      for r in range(self.rows))
         return Repair(grid, [tuple(edges) for edges in now], reinterpreted, mismatched, cost)
+
+
+def _cheapest_per_tile(mates: list) -> list:
+    """Of (cost, edge) pairs, cheapest first, each tile's first as (cost, tile).
+
+    >>> _cheapest_per_tile([(0.1, 5), (0.2, 4), (0.3, 9)])
+    [(0.1, 1), (0.3, 2)]
+    """
+    firsts: dict = {}
+    for cost, edge in mates:
+        firsts.setdefault(edge // 4, cost)
+    return [(cost, tile) for tile, cost in firsts.items()]
 
 
 class _Timeout(Exception):
