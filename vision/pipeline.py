@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -96,7 +96,8 @@ def grid_shape(n: int) -> tuple[int, int]:
 
 def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | None = None,
                 all: bool = False, out: str | os.PathLike | None = None,
-                timeout: float | None = None, corners: list | None = None) -> dict:
+                timeout: float | None = None, corners: list | None = None,
+                decoding: Future | None = None) -> dict:
     """Solve the puzzle in a photo; write the annotated photo; return SPEC's JSON.
 
     Parameters
@@ -114,6 +115,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         Seconds the search may take.
     corners : list of (4, 2) arrays, optional
         The tiles' corners, when known: then they are not sought (`photo_edges`).
+    decoding : Future, optional
+        The photo being read already (`vision.images.read_ahead` of ``path``),
+        started by a caller that knew early that a photo was coming.
 
     Returns
     -------
@@ -145,7 +149,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
 
     path = Path(path)
     out = Path(out) if out else path.with_name(path.stem + ".solved.png")
-    image = read_image(path)
+    image = read_image(path) if decoding is None else decoding.result()
     # One helper thread, on the other core while the tiles are sought: it loads the
     # library, then OpenCV's font, which OpenCV keeps per thread, so it draws the answer too.
     with ThreadPoolExecutor(1) as helper:

@@ -71,14 +71,16 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
            engine: str, out: str | None = None) -> dict:
     """The answer document for one input; bad input raises `InputError`."""
     if is_photo(name):
-        from ..images import ready_lab
+        from ..images import read_ahead, ready_lab
 
-        lab = ready_lab()  # OpenCV's Lab tables fill on the other core while the photo path imports
+        # OpenCV's Lab tables fill on one core and the photo is decoded on the other while
+        # the photo path imports (it holds the Python lock, they do not)
+        lab, decoding = ready_lab(), read_ahead(name)
         try:
             from ..pipeline import solve_photo
 
             return solve_photo(name, library=library, all=find_all, timeout=timeout,
-                               out=out if out and is_photo(out) else None)
+                               out=out if out and is_photo(out) else None, decoding=decoding)
         finally:
             lab.join()  # a process that exits while OpenCV still fills them aborts (a missing photo)
     from solver.formats import PuzzleError, load_puzzle  # here: a photo needs no YAML reader (10 ms)
