@@ -21,7 +21,7 @@ bigger than they are). Corners are always in pixels of the input image.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import cv2
 import numpy as np
@@ -124,9 +124,52 @@ def number_tiles(image: np.ndarray, corners_list: list) -> np.ndarray:
     return out
 
 
+class Backdrop(NamedTuple):
+    """What an answer is drawn on, known once the tiles are found (`backdrop`)."""
+
+    photo: np.ndarray  # the tiles' part of the photo, shrunk to the answer's size
+    quads: list  # each tile's corners in ``photo`` pixels
+    faces: list  # each tile upright, N side at the top, one cell of the solved grid wide
+
+
+def backdrop(image: np.ndarray, corners_list: Sequence, rows: int, cols: int, size: int = 1080) -> Backdrop:
+    """The photo shrunk and the tiles cut upright, ready for `annotate`.
+
+    None of it depends on the answer, so a caller with a core to spare
+    makes it while the edges are read and the answer sought.
+
+    Parameters
+    ----------
+    image, corners_list, size
+        As `annotate` takes them.
+    rows, cols : int
+        The solved grid's shape.
+
+    Examples
+    --------
+    >>> photo = np.full((300, 400, 3), 120, np.uint8)
+    >>> quads = [np.float32([[x, 20], [x + 80, 20], [x + 80, 100], [x, 100]])
+    ...          for x in (20, 120, 220, 300)]
+    >>> ground = backdrop(photo, quads, 2, 2, size=400)
+    >>> ground.photo.shape, len(ground.faces), ground.faces[0].shape
+    ((124, 400, 3), 4, (172, 172, 3))
+    """
+    # the table around the tiles tells nothing: crop to them, so they fill the screen
+    every = np.concatenate([np.asarray(c, np.float64) for c in corners_list])
+    pad = 0.3 * np.mean([tile_side(c) for c in corners_list])
+    x0, y0 = np.maximum(every.min(axis=0) - pad, 0).astype(int)
+    x1, y1 = np.minimum(every.max(axis=0) + pad, image.shape[1::-1]).astype(int)
+    scale = size / max(x1 - x0, y1 - y0)
+    photo = colour(_resized(image[y0:y1, x0:x1], scale))
+    quads = [(np.asarray(c, np.float64) - (x0, y0)) * scale for c in corners_list]
+    cell = _cell(max(photo.shape[:2]), rows, cols)
+    faces = [colour(rectify(image, np.asarray(c, np.float32), size=cell)) for c in corners_list]
+    return Backdrop(photo, quads, faces)
+
+
 def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
              reinterpreted: Sequence = (), mismatched: Sequence = (),
-             size: int = 1080) -> np.ndarray:
+             size: int = 1080, ground: Backdrop | None = None) -> np.ndarray:
     """The answer drawn on the photo, with the solved grid built from its tiles.
 
     Parameters
@@ -148,6 +191,8 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
         Long side of the photo in the output, in pixels: a phone screen's
         width, since a phone is where the answer is read beside the tiles
         (and PNG writing costs by the pixel).
+    ground : Backdrop, optional
+        `backdrop` of the same photo, tiles and size, made ahead; else made here.
 
     Returns
     -------
@@ -164,21 +209,14 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
     >>> out.shape[1], out.shape[0] > 300
     (400, True)
     """
-    # the table around the tiles tells nothing: crop to them, so they fill the screen
-    every = np.concatenate([np.asarray(c, np.float64) for c in corners_list])
-    pad = 0.3 * np.mean([tile_side(c) for c in corners_list])
-    x0, y0 = np.maximum(every.min(axis=0) - pad, 0).astype(int)
-    x1, y1 = np.minimum(every.max(axis=0) + pad, image.shape[1::-1]).astype(int)
-    scale = size / max(x1 - x0, y1 - y0)
-    photo = colour(_resized(image[y0:y1, x0:x1], scale))
-    quads = [(np.asarray(c, np.float64) - (x0, y0)) * scale for c in corners_list]
+    ground = ground or backdrop(image, corners_list, len(grid), len(grid[0]), size)
+    photo = ground.photo.copy()  # the backdrop stays as it was
     flagged = _flagged_sides(grid, reinterpreted, mismatched)
     for r, row in enumerate(grid):
         for c, (tile, quarters) in enumerate(row):
-            _mark_tile(photo, quads[tile], tile, r, c, quarters, flagged.get(tile, {}))
-    high, wide = photo.shape[:2]
-    side = high if high > wide else wide
-    return _beside(photo, _panel(image, corners_list, grid, reinterpreted, mismatched, side))
+            _mark_tile(photo, ground.quads[tile], tile, r, c, quarters, flagged.get(tile, {}))
+    side = max(photo.shape[:2])
+    return _beside(photo, _panel(ground.faces, grid, reinterpreted, mismatched, side))
 
 
 def _resized(image: np.ndarray, scale: float) -> np.ndarray:
@@ -275,10 +313,15 @@ def _degrees(image, label: str, centre, height: float) -> None:
     cv2.circle(image, ring, max(2, round(height * 0.17)), INK, max(1, round(height / 9)), cv2.LINE_AA)
 
 
-def _panel(image, corners_list, grid, reinterpreted, mismatched, side: int) -> np.ndarray:
-    """The solved grid from the photo's own tiles, with row and column labels."""
+def _cell(side: int, rows: int, cols: int) -> int:
+    """A cell's side in the solved grid drawn beside a photo ``side`` pixels long."""
+    return int(side * 0.86 / max(rows, cols))
+
+
+def _panel(faces, grid, reinterpreted, mismatched, side: int) -> np.ndarray:
+    """The solved grid from the photo's own tiles (``faces``, upright), with row and column labels."""
     rows, cols = len(grid), len(grid[0])
-    cell = int(side * 0.86 / max(rows, cols))
+    cell = _cell(side, rows, cols)
     margin = int(side * 0.07)
     panel = _paper(margin * 2 + rows * cell, margin + cols * cell + margin // 2)
     title = "Solved: put each tile where it says" if not mismatched else \
@@ -293,8 +336,7 @@ def _panel(image, corners_list, grid, reinterpreted, mismatched, side: int) -> n
     for r, row in enumerate(grid):
         for c, (tile, quarters) in enumerate(row):
             y, x = margin + r * cell, margin + c * cell
-            face = rectify(image, np.asarray(corners_list[tile], np.float32), size=cell)
-            panel[y:y + cell, x:x + cell] = np.rot90(colour(face), -quarters)
+            panel[y:y + cell, x:x + cell] = np.rot90(faces[tile], -quarters)
             text(panel, str(tile + 1), (x + cell * 0.1, y + cell * 0.1), cell * 0.09,
                  badge=OUTLINE, ink=BADGE)
             cv2.rectangle(panel, (x, y), (x + cell, y + cell), BADGE, max(1, cell // 150))

@@ -162,13 +162,15 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()
-        if library is None:
+        if library is None:  # first, since it may move tiles found a little off
             edges, reading = unlabelled_reading(image, edges)
-        else:
+        # what the answer is drawn on, made on the helper while the edges are read and the answer sought
+        ground = helper.submit(draw.backdrop, image, edges.corners, rows, cols)
+        if library is not None:
             reading = read_edges(describe(edges.crops), library, stored=stored)
         puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
                                       likeliest=library is not None)
-        drawing = helper.submit(_drawing, edges, puzzle, result, fix).result()
+        drawing = helper.submit(_drawing, edges, puzzle, result, fix, ground).result()
     write_image(out, drawing)
     document = solution_json(str(path), puzzle, result,
                              corners=edges.corners, confidence=reading.confidence,
@@ -243,8 +245,8 @@ def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: flo
                            seconds=time.perf_counter() - start), fix
 
 
-def _drawing(edges: PhotoEdges, puzzle, result, fix) -> np.ndarray:
-    """The answer drawn on the photo; when nothing fits, the best partial arrangement."""
+def _drawing(edges: PhotoEdges, puzzle, result, fix, ground: Future) -> np.ndarray:
+    """The answer drawn on the photo (on ``ground``, `draw.backdrop`'s); when nothing fits, the best partial arrangement."""
     if result.solutions:
         grid = result.solutions[0]
     elif fix is not None:
@@ -253,4 +255,5 @@ def _drawing(edges: PhotoEdges, puzzle, result, fix) -> np.ndarray:
         return draw.number_tiles(edges.image, edges.corners)
     return draw.annotate(edges.image, edges.corners, grid,
                          reinterpreted=fix.reinterpreted if fix else (),
-                         mismatched=fix.mismatched if fix and not result.solutions else ())
+                         mismatched=fix.mismatched if fix and not result.solutions else (),
+                         ground=ground.result())
