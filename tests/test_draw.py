@@ -36,7 +36,7 @@ def test_number_tiles_draws_distinct_numbers():
 
 
 from solver.repair import Reinterpreted, Seam  # noqa: E402
-from vision.draw import MISMATCH, PAPER, REREAD, annotate  # noqa: E402
+from vision.draw import MISMATCH, PAPER, REREAD, annotate, backdrop  # noqa: E402
 
 FILLS = [(200, 60, 60), (60, 200, 60), (60, 60, 200), (200, 200, 60)]
 
@@ -86,6 +86,16 @@ def test_annotate_marks_mismatched_seams_and_reread_edges():
     # both on the photo (the top part) and on the assembled grid
     assert red[: out.shape[0] // 3].any() and red[out.shape[0] // 3:].any()
     assert magenta[: out.shape[0] // 3].any() and magenta[out.shape[0] // 3:].any()
+
+
+def test_a_backdrop_made_ahead_draws_the_same_answer_and_is_left_as_it_was():
+    photo, quads = photo_of_tiles()
+    grid = [[(2, 1), (0, 0)], [(3, 2), (1, 3)]]
+    ground = backdrop(photo, quads, 2, 2, size=800)
+    before = ground.photo.copy()
+    drawn = annotate(photo, quads, grid, [Reinterpreted(1, 0, 5, 4)], [Seam(0, 0, 1)], size=800, ground=ground)
+    assert np.array_equal(drawn, annotate(photo, quads, grid, [Reinterpreted(1, 0, 5, 4)], [Seam(0, 0, 1)], size=800))
+    assert np.array_equal(ground.photo, before)  # so one backdrop serves any answer
 
 
 def test_annotate_puts_a_portrait_photo_beside_the_grid():
