@@ -36,9 +36,11 @@ holds every half several times over. So:
    half printed once or twice may lose an edge to another group. The
    answer's seams must then join in the photo (`vision.joins`), the more
    so when the reading was stretched to fit (a less likely pairing, an
-   edge re-read). When nothing fits, the reading whose best partial arrangement
-   (`solver.repair`) matches most seams is returned, so the answer shows
-   the seams to check.
+   edge re-read); a stretched reading with a third of its edges torn
+   between groups (`torn`) is refused outright: halves grouped wrong fit
+   now and then with some unlikely pairing. When nothing fits, the
+   reading whose best partial arrangement (`solver.repair`) matches most
+   seams is returned, so the answer shows the seams to check.
 
 Codes are then figure numbers signed by half, as SPEC.md's JSON reports
 them for zero-label photos. Nothing here knows what a figure is: four
@@ -104,6 +106,10 @@ _STEPS = (-0.04, -0.02, 0.02, 0.04)  # side moves tried (of the side), no more t
 REREAD = 6  # doubtful edges `reread` tries, one at a time, for a grouping's likeliest pairing when it fits nowhere
 MARGIN = 0.25  # ... and no pairing within this cost of it fits as read: a true pairing 0.17 over a likeliest that
 # one re-read edge made fit lost to it (witches 61); a wrong one 0.34 over won against the true likeliest (witches 50)
+TORN = 1 / 3  # a reading stretched to fit is refused when this share of its edges is torn between groups (`torn`).
+# Found corners, seeds 1335-1384 x 7 and vintage 638-650: right answers stretched to fit had 1 such edge of 36 at
+# most, those made up from halves grouped wrong 16 to 31 (vintage 1338, 1340, 1344, 1382, 638, 650, lookalikes
+# 1369). Plain answers are not held to it: right ones had up to 14 (lookalikes 633), the pnikonowicz shot 27
 _KEEP = 0.8  # a move is kept when it brings the tile's edges a fifth nearer the others' (seeds 11-30 found:
 # tiles moved off true 13 times, nearer 24); with a tenth 65 and 30, and with any gain 119 of 140 valid, not 123
 
@@ -186,7 +192,9 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         _, found, stretched = min(fitting, key=lambda found: found[0]) if fitting else (None, None, False)
         # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`), held
         # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
-        if found is not None and answer_joins(found.tiles, rows, cols, continuation, timeout, stretched):
+        # and a stretched reading whose edges are torn between groups (`TORN`) is a guess from halves grouped wrong
+        if found is not None and not (stretched and torn(found) >= TORN) and answer_joins(
+                found.tiles, rows, cols, continuation, timeout, stretched):
             answers[count] = found
         first = tried if first is None else first
     if answers:
@@ -836,6 +844,21 @@ def doubt(reading: Reading) -> float:
     1.386
     """
     return float(-np.log(np.array(reading.confidence)).sum())
+
+
+def torn(reading: Reading) -> float:
+    """The share of a reading's edges torn between groups: less sure of their own than of the others together.
+
+    Where two halves of one colour share a group while another half splits
+    in two, the split half's edges sit between its two parts, and the
+    mixed group's members far from one another: a third of the edges or
+    more end up less sure of their group than of the others. Such a
+    grouping that fits only with a stretched reading (`TORN`) is a guess.
+
+    >>> round(torn(Reading(tiles=[(1, -1, 2, -2)], confidence=[(0.9, 0.9, 0.45, 0.6)], candidates=[])), 2)
+    0.25
+    """
+    return float(np.mean(np.array(reading.confidence) < 0.5))
 
 
 def _fits(reading: Reading, rows: int, cols: int, timeout: float) -> bool:
