@@ -288,6 +288,17 @@ def test_a_look_outlined_over_a_lit_desk_does_not_outweigh_one_along_the_cards_e
     assert_found_whole(image, truth)
 
 
+def test_a_block_outlined_across_its_cards_gives_way_to_a_look_along_their_edges():
+    # A touching hard block of lookalike cards on a light desk, glare on its
+    # right-hand column: the colour look outlined it a fifth to a third of a
+    # side off, slanted across the cards, and cut nine cells consistent with
+    # each other (a wrong nine, silent). Its N side runs along the cards' edge;
+    # the other outer sides cross their faces, at most a third as sharp. The
+    # print look's nine run along steps five times as sharp: they are taken.
+    image, truth = render_photo(seed=24, layout="touching", difficulty="hard", art="lookalikes", size=(1200, 900))
+    assert_found_whole(image, truth)
+
+
 def test_a_card_found_at_its_cut_edge_among_cards_found_inside_their_frames_is_not_shrunk(tmp_path):
     # Worn vintage cards loose on wood, a phone JPEG: three were found at
     # their cut edges, six inside their brown printed frames (3-10% of a

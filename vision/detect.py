@@ -59,7 +59,7 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
+from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
@@ -109,7 +109,13 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     colour = table_mask(small)
     first = _tiles_seen(image, small, scale, colour)
     puzzle = problem(first) is None
-    if puzzle and not _edgeless(image, first):
+    # A puzzle most of whose outline is far fainter than its clearest side
+    # may be outlined off its cards (a block's corner lost to glare, the
+    # outline slanted across the cards): a later look whose sides run along
+    # steps twice as sharp is taken instead; none, and it stands.
+    edgeless = puzzle and _edgeless(image, first)
+    faint = puzzle and not edgeless and _faint(image, first)
+    if puzzle and not edgeless and not faint:
         return first
     # On a plain ground a printed border may be the table's colour too: the
     # card's edge is sought further out. (The print look's mask reaches the
@@ -147,9 +153,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
                 or (not plain and _gaps_taken(image, first, seen)):
             continue  # tiles cut into bits, or a block cut across its gaps
         if problem(seen, count) is None and not _edgeless(image, seen) \
-                and (at_once or not any(_sharper(image, tiles, seen) for tiles in every if tiles)):
+                and (at_once or not any(_sharper(image, tiles, seen) for tiles in every if tiles)) \
+                and (not faint or _sharper(image, seen, first)):
             return seen
         every.append(seen)
+    if faint:
+        return first
     # No look saw every tile whole: the tiles the looks agree on, and those
     # sought where bits of card lie that none of them accounts for.
     sound = _sound(image, every)
@@ -192,6 +201,25 @@ def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
     steps = np.float32([side_steps(image, tile) for tile in tiles])
     faint = np.argwhere(steps < EDGELESS * np.median(steps))
     return any(_facing_table(tiles, i, side) for i, side in faint) or _astray(image, tiles, steps)
+
+
+def _faint(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
+    """Whether the median side of ``tiles`` facing the table runs along a step
+    `ASTRAY` times as sharp as the sharpest such side at most (`side_steps`).
+
+    A block outlined off its cards (a corner lost to glare, the outline
+    slanted across the cards) keeps one or two sides on a card's edge while
+    the others cross the cards' faces; its cells agree with each other in
+    shape, and every side still crosses some print, so no side is edgeless.
+
+    >>> image = np.zeros((60, 60, 3), np.uint8); image[10:50, 10:50] = 200; image[30:, 30:] = 150
+    >>> card = np.float32([[10, 10], [50, 10], [50, 50], [10, 50]]) - 0.5
+    >>> _faint(image, [card]), _faint(image, [card + np.float32([0, 20])])
+    (False, True)
+    """
+    steps = [side_steps(image, tile) for tile in tiles]
+    facing = [steps[i][side] for i in range(len(tiles)) for side in range(4) if _facing_table(tiles, i, side)]
+    return bool(facing) and bool(np.median(facing) <= ASTRAY * max(facing))
 
 
 def _facing_table(tiles: list[np.ndarray], i: int, side: int) -> bool:
