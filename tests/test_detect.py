@@ -144,6 +144,22 @@ def test_lost_cards_are_sought_where_their_print_shows(tmp_path, seed, difficult
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
 
 
+@pytest.mark.parametrize("seed, art", [
+    # A lamp on a mint desk washes it to white at the hotspot's core: no hue
+    # left, it was taken for card and ran two cards together (exit 3, found 7).
+    (1344, "witches"),
+    # Cream lookalike cards on green and white checks, frames broken by the
+    # dark checks: their half-figures lie along the frame, and each figure's
+    # own dark outline hid it as frame, so the cards held no figures (exit 3, found 3).
+    (1375, "lookalikes"),
+])
+def test_scattered_cards_on_a_lit_desk_or_checks_give_their_tiles(tmp_path, seed, art):
+    image, truth = render_photo(seed=seed, layout="scattered", difficulty="hard", size=(1600, 1200), art=art)
+    save_photo(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "photo.jpg"))
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < 0.06
+
+
 def test_a_set_the_print_completes_across_cards_is_refused(tmp_path):
     # Vintage cards on wood in shadow, one tile of the few found a slant off:
     # squares laid on the print's bits in that view lie across cards, a side
