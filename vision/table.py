@@ -4,8 +4,8 @@ The table is what the photo's border shows: its colours (several, for
 wood grain or cloth) are learnt from a band along the border, with the
 light falling unevenly across it, and from plain patches alike (a
 cloth's checks the border missed) and from a lamp's hotspot (the table's
-lightest colour, clipped paler: `_glare`, and white at its core:
-`_hotspot`); whatever is far from all of them is tile (`table_mask`), and so is what a card's dark frame rings (a light card
+lightest colour, clipped paler: `_glare`); whatever is far from all of them
+is tile (`table_mask`), and so is what a card's dark frame rings (a light card
 on a light desk: `_ringed`) or, in a later look, runs along though glare
 or a dark check broke it (`_framed`). Card can also be told from table by its sharp
 print (`texture_mask`), for faded card on wood or white tiles on a white desk.
@@ -34,8 +34,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     Lab, and smooth ramps of light across it (`_table_colours`). Lightness
     counts for less than hue (shadows, glare), and colours covering 5% of the
     band are table; where a channel is clipped, so is the lightest of them
-    washed paler (`_glare`: a lamp's hotspot), and washed white where that
-    joins such glare (`_hotspot`: the hotspot's core). A ``plain`` ground (a
+    washed paler (`_glare`: a lamp's hotspot). A ``plain`` ground (a
     catalogue shot, a page) is evenly lit and one colour, while tiles reach
     into its band: lightness counts for more, and only colours covering a
     quarter of the band are table.
@@ -82,7 +81,6 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     if not cloth:
         clipped = across_channels(np.maximum, blurred) >= CLIPPED
         distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
-        distance = np.minimum(distance, _hotspot(lab, clipped, distance, lightest, threshold))
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
         return _fill_holes(mask)
@@ -300,32 +298,6 @@ def _glare(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     off = _hue_off(lab[..., 1:], colour[1:], kept=0.5)
     lighter = (lab[..., 0] > colour[0]) & (lab[..., 0] < LAMP * colour[0])
     return np.where(lighter, off, np.inf).astype(np.float32)
-
-
-def _hotspot(lab: np.ndarray, clipped: np.ndarray, distance: np.ndarray, colour: np.ndarray,
-             threshold: float) -> np.ndarray:
-    """Each pixel's distance from ``colour`` washed to white, where a lamp's
-    hotspot washes it so: clipped pixels joined to glare that kept half the
-    table's hue (``distance`` within ``threshold`` there), infinite elsewhere.
-
-    A lamp on a tinted desk fades its colour smoothly to white at the
-    hotspot's core, which keeps none of its hue; white art clipped on a
-    card keeps none either, but is cut off from the table's washed rim by
-    the card's own colours.
-
-    >>> mint = np.float32([16, -16, 2])  # Lab, lightness weighted as in `table_mask`
-    >>> lab = np.float32([[[18, -8, 1], [19, 0, 0], [10, 10, 10], [19, 0, 0]]])  # washed, white; a card; white on it
-    >>> distance = np.float32([[0, 9, 30, 9]])  # from the table's colours, glare kept half its hue
-    >>> print(_hotspot(lab, np.ones((1, 4), bool), distance, mint, 8.0).round(1))
-    [[ 0.  0. inf inf]]
-    """
-    washed = np.full(distance.shape, np.inf, np.float32)
-    washed[clipped] = _hue_off(lab[clipped][..., 1:], colour[1:])
-    lighter = (lab[..., 0] > colour[0]) & (lab[..., 0] < LAMP * colour[0])  # as `_glare`
-    white = ((washed <= threshold) & lighter).astype(np.uint8)
-    _, groups = cv2.connectedComponents(white)
-    rim = np.unique(groups[(white > 0) & (distance <= threshold) & clipped])
-    return np.where(np.isin(groups, rim[rim > 0]), washed, np.inf).astype(np.float32)
 
 
 def _hue_off(ab: np.ndarray, chroma: np.ndarray, kept: float = 0.0) -> np.ndarray:
