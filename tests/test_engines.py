@@ -72,8 +72,8 @@ def test_dimacs_header_counts_its_clauses_and_variables():
 
 READ_LP = """
 import sys, highspy
-h = highspy.Highs()
-h.setOptionValue("output_flag", False)
+from solver.engines.mip import quiet_highs
+h = quiet_highs()
 assert h.readModel(sys.argv[1]) == highspy.HighsStatus.kOk
 h.run()
 print(h.getModelStatus() == highspy.HighsModelStatus.kOptimal)
@@ -122,3 +122,16 @@ def test_sat_deadline_keeps_what_was_found():
     result = engine_solve(hard, "sat", all=True, timeout=3.0)
     assert not result.complete and result.count > 0
     assert all(is_solution(hard, grid) for grid in result.solutions)
+
+
+@pytest.mark.parametrize("engine", ["mip", "cp-sat"])
+def test_engine_answers_leave_json_output_one_document(tmp_path, engine):
+    # the engines are C libraries: a banner written to file descriptor 1 (as
+    # highspy 1.16's constructor does) would break scripts that parse --json
+    needs(engine)
+    source = tmp_path / "nsa.json"
+    source.write_text(json.dumps(as_data(NSA)))
+    run = subprocess.run([sys.executable, "-m", "vision.cli", "solve", str(source), "--engine", engine,
+                          "--json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["count"] == 1

@@ -1,6 +1,8 @@
 """Solve the MIP formulation with HiGHS, enumerating by no-good cuts."""
 from __future__ import annotations
 
+import os
+import sys
 import time
 
 import numpy as np
@@ -12,8 +14,7 @@ from .model import Model
 def search(model: Model, keep, deadline: float | None) -> tuple[bool, int]:
     """Hand each solution's true variables to ``keep``; (ran to the end, B&B nodes)."""
     import highspy  # here, not at the top: see CLASH in solver.engines
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = quiet_highs()
     n = len(model.x)
     h.addVars(n, np.zeros(n), np.ones(n))
     h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
@@ -39,6 +40,27 @@ def search(model: Model, keep, deadline: float | None) -> tuple[bool, int]:
             return False, nodes
         # no-good cut: not all of these placements again
         _add_row(h, dict.fromkeys(on, 1), -highspy.kHighsInf, len(on) - 1)
+
+
+def quiet_highs():
+    """A HiGHS instance that writes nothing to standard output.
+
+    Since highspy 1.16 the constructor prints a banner before any option
+    can be set, which would land in the middle of ``solve --json``'s
+    answer, so file descriptor 1 points at the null device meanwhile.
+    """
+    import highspy
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            h = highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    h.setOptionValue("output_flag", False)
+    return h
 
 
 def _add_row(h, row: dict, lower: float, upper: float) -> None:
