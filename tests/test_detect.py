@@ -470,7 +470,7 @@ def test_detect_command_unreadable_photo_is_exit_2(tmp_path, capsys):
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "notes.jpg" in err
 
 
-# Known miss (README, Finding tiles): tiles lying on each other at angles.
+# Known miss (docs/finding-tiles.md): tiles lying on each other at angles.
 MISSES = {"kkredit-puzzle.gif"}
 CATALOGUE = [pytest.param(path, marks=pytest.mark.xfail(strict=True) if path.name in MISSES else ())
              for path in sorted(REAL.glob("*.jpg")) + sorted(REAL.glob("*.gif"))]
