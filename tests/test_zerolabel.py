@@ -1,17 +1,20 @@
 """vision.zerolabel: reading a photo with no library, on rendered photos with exact truth."""
+import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from solver import Puzzle, is_solution, solve
+from solver.generate import planted
 from solver.repair import repair
 from vision.describe import SIZE, normalise, tile_crops
 from vision.pipeline import photo_edges, solve_photo, unlabelled_reading
 from vision.rectify import rectify
 from vision.render import LAYOUTS, match_tiles, render_photo
-from vision.zerolabel import (LONER, _matchings, _moved, likely_halves, neighbour_groups, one_half, read_unlabelled,
-                              realigned, seam_crops, seam_profiles)
+from vision.read import Reading
+from vision.zerolabel import (LONER, _matchings, _moved, folds, likelier_count, likely_halves, neighbour_groups,
+                              one_half, read_unlabelled, realigned, seam_crops, seam_profiles)
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
@@ -186,16 +189,38 @@ def test_of_two_groupings_that_fit_the_one_whose_edges_sit_squarely_wins(art):
 
 # puzzles that use only three of their four figures (one random 3x3 in 200): read as eight halves, two of the
 # six were split, and the split reading fitted with a wrong pairing (critters, frogs) or fitted nowhere
-# (lookalikes); the frogs' groups lean to six less clearly, and both readings fit: the split one is more unsure
-@pytest.mark.parametrize("art, seed", [("critters", 472), ("lookalikes", 94), ("frogs", 991)])
-def test_a_puzzle_of_three_figures_is_read_as_six_halves(art, seed):
+# (lookalikes); the frogs' groups lean to six less clearly, and both readings fit: the split one is more unsure.
+# Lookalikes 94's eight halves now fit too, one figure's halves each split alike, and their answer fits the six
+# halves' reading as well (`folds`): it is taken, and is one of the puzzle's 11 arrangements
+@pytest.mark.parametrize("art, seed, halves", [("critters", 472, 6), ("lookalikes", 94, 8), ("frogs", 991, 6)])
+def test_a_puzzle_of_three_figures_is_read_as_six_halves(art, seed, halves):
     image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
                                 size=(1600, 1200))
     puzzle = true_puzzle(truth)
     assert len({abs(c) for tile in puzzle.tiles for c in tile}) == 3
     _, reading, grid = read_and_solved(image, [t["corners"] for t in truth["tiles"]])
-    assert len({c for tile in reading.tiles for c in tile}) == 6
+    assert len({c for tile in reading.tiles for c in tile}) == halves
     assert grid is not None and is_solution(puzzle, grid)  # the independent verifier, true codes
+
+
+# a figure printed once on each side of the seam (meadow 1488's figure 1): six halves fold it into a lookalike
+# figure on both sides, far surer of their groups than eight (doubt 0.62 of theirs), and fit 18 arrangements, the
+# first not the puzzle's; eight halves fit its 5, and their answer fits the six halves' reading too
+def test_two_figures_are_not_read_as_one_when_the_answer_of_four_fits_as_well():
+    image, truth = render_photo(seed=1488, art="meadow", difficulty="normal", layout=LAYOUTS[1488 % len(LAYOUTS)],
+                                size=(1600, 1200))
+    _, reading, grid = read_and_solved(image, [t["corners"] for t in truth["tiles"]])
+    assert len({c for tile in reading.tiles for c in tile}) == 8
+    assert grid is not None and is_solution(true_puzzle(truth), grid)  # the independent verifier, true codes
+
+
+def test_fewer_halves_that_fold_two_figures_into_one_do_not_win_on_doubt():
+    puzzle, _ = planted(3, 3, rng=random.Random(3))
+    eight = Reading(tiles=list(puzzle.tiles), confidence=[(0.5,) * 4] * 9, candidates=[])
+    folded = Reading(tiles=[tuple(c // 2 if abs(c) == 2 else c for c in tile) for tile in puzzle.tiles],
+                     confidence=[(0.95,) * 4] * 9, candidates=[])  # figure 2 read as figure 1, far surer
+    assert folds(eight, folded, 3, 3)
+    assert likelier_count({6: folded, 8: eight}, 3, 3) is eight
 
 
 @pytest.mark.parametrize("halves, expected", [(8, (8,)), (6, (6, 8))])

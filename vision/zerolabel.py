@@ -55,7 +55,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from solver import Puzzle, solve
+from solver import Puzzle, is_solution, solve
 from solver.repair import repair
 
 from .describe import SIZE, Looks, describe, normalise, template_distances, tile_crops, to_lab
@@ -198,30 +198,52 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
             answers[count] = found
         first = tried if first is None else first
     if answers:
-        return likelier_count(answers)
+        return likelier_count(answers, rows, cols, timeout)
     # nothing likely fits as read: of the likeliest few readings of the likeliest count, the nearest to fitting
     first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
 
 
-def likelier_count(answers: dict[int, Reading]) -> Reading:
+def likelier_count(answers: dict[int, Reading], rows: int, cols: int, timeout: float = 0.5) -> Reading:
     """Of readings of several numbers of halves that fit: the most halves, unless fewer are far surer (`SPLIT`).
 
     Scramble Squares print four figures, and merging two halves makes
     nearly anything fit; a puzzle that uses three leaves the edges of a
     half split in two torn between its two groups. So fewer halves win
     only when their edges are clearly surer of their groups, whichever
-    number was tried first.
+    number was tried first, and never when the most halves' answer fits
+    their reading too (`folds`): then fewer halves read two figures as
+    one, a half printed once or twice folded into a lookalike on both
+    sides of the seam, and their reading fits more arrangements than the
+    puzzle's (meadow 1488, witches 33: 18 and 13 against 5 and 2). The
+    answer of the most halves fits either way.
 
-    >>> sure, torn = (Reading(tiles=[], confidence=[(0.9,) * 4], candidates=[]),
-    ...               Reading(tiles=[], confidence=[(0.5,) * 4], candidates=[]))
-    >>> likelier_count({6: sure, 8: torn}) is sure, likelier_count({6: torn, 8: sure}) is sure
+    >>> import random
+    >>> from solver.generate import planted
+    >>> def read(tiles, sure):
+    ...     return Reading(tiles=list(tiles), confidence=[(sure,) * 4] * len(tiles), candidates=[])
+    >>> eight = read(planted(2, 2, rng=random.Random(1))[0].tiles, 0.5)
+    >>> other = read(planted(2, 2, rng=random.Random(2))[0].tiles, 0.9)  # surer, and eight's answer does not fit it
+    >>> folded = read([[c // 2 if abs(c) == 2 else c for c in tile] for tile in eight.tiles], 0.9)  # 2 read as 1
+    >>> likelier_count({6: other, 8: eight}, 2, 2) is other, likelier_count({6: folded, 8: eight}, 2, 2) is eight
     (True, True)
     """
     most = answers[max(answers)]
-    surer = [reading for reading in answers.values() if doubt(reading) < SPLIT * doubt(most)]
+    surer = [reading for reading in answers.values()
+             if doubt(reading) < SPLIT * doubt(most) and not folds(most, reading, rows, cols, timeout)]
     return min(surer, key=doubt) if surer else most
+
+
+def folds(finer: Reading, coarser: Reading, rows: int, cols: int, timeout: float = 0.5) -> bool:
+    """Whether ``finer``'s answer also fits ``coarser``: the coarser reading is the finer with figures folded together.
+
+    >>> tiles = [(1, -2, 2, -1)] * 4
+    >>> folds(Reading(tiles, [], []), Reading([(1, -1, 1, -1)] * 4, [], []), 2, 2)
+    True
+    """
+    grid = solve(Puzzle(tiles=tuple(map(tuple, finer.tiles)), rows=rows, cols=cols), timeout=timeout).solutions
+    return bool(grid) and is_solution(Puzzle(tiles=tuple(map(tuple, coarser.tiles)), rows=rows, cols=cols), grid[0])
 
 
 def _unlikeliness(cost: float, seam: float) -> float:
