@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from vision.detect import _stretch, form_at, misfit_among
-from vision.seek import UNIT, form_in_view, mean_sides, seek_lost, table_view
+from vision import seek
+from vision.seek import FRUITLESS, UNIT, form_in_view, mean_sides, seek_lost, table_view
 
 
 def photographed(slant: np.ndarray, x: float, y: float, turn: float) -> np.ndarray:
@@ -76,3 +77,23 @@ def test_two_lost_cards_whose_few_bits_make_one_patch_are_both_found():
     assert len(tiles) == 5
     for card in cards[3:]:
         assert min(np.abs(tile - card).max() for tile in tiles) < 1.5
+
+
+def test_a_grain_of_many_patches_that_hold_no_card_is_given_up(monkeypatch):
+    # A wood's grain a look took for bits of card: thirty streaks on bare
+    # table, none a card. Each patch tried costs squares refined 15 times
+    # each; past FRUITLESS in a row that hold none, the rest are not tried.
+    photo = np.full((400, 400, 3), 120, np.uint8)
+    cards = [np.float32([[x, 20], [x + 40, 20], [x + 40, 60], [x, 60]]) - 0.5 for x in (20, 80, 140)]
+    for card in cards:
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+    grain = np.zeros(photo.shape[:2], np.uint8)
+    for y in range(100, 390, 30):
+        for x in range(10, 360, 120):
+            cv2.rectangle(photo, (x, y), (x + 40 + y % 7, y + 5), (150, 150, 150), -1)
+            cv2.rectangle(grain, (x, y), (x + 40 + y % 7, y + 5), 255, -1)
+    tried = []
+    monkeypatch.setattr(seek, "_best_squares", lambda *args: tried.append(1) or [])
+    assert cv2.connectedComponents(grain)[0] - 1 == 30
+    tiles = seek_lost(photo, photo, 1.0, grain, cards, form_at, misfit_among, 0.07)
+    assert len(tiles) == 3 and len(tried) == FRUITLESS

@@ -30,6 +30,7 @@ from .images import across_channels
 TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quarter
 FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to place it for `refine`
 LEAST_BITS = 0.08              # least share of a tile the bits of card must cover to be sought from
+FRUITLESS = 12                 # patches in a row, largest first, holding no card, past which the rest are grain (`seek_lost`)
 EDGE = 0.25                    # least step along a card's side, to the usual along the sound tiles' (`_card_sides`)
 PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
 APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
@@ -86,11 +87,15 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         patches[bits == 0] = 0
         areas = np.bincount(patches.ravel())
         found = cv2.dilate(found, np.ones((5, 5), np.uint8))  # their sides' steps too
-        added = 0
+        added, fruitless = 0, 0
         # The largest patches first; a second patch of a tile just added gives
-        # a square on it, which ``misfit`` refuses.
+        # a square on it, which ``misfit`` refuses. A wood's grain or a cloth's
+        # weave leaves hundreds of patches, each square tried on them refined
+        # 15 times: past `FRUITLESS` in a row that hold no card, the rest are
+        # taken for more of it (lost cards' bits lay tiles within the first 6
+        # patches tried on 100 hard photos; one on wood took 20 minutes).
         for label in np.argsort(-areas[1:]) + 1:
-            if areas[label] < LEAST_BITS * side ** 2:
+            if areas[label] < LEAST_BITS * side ** 2 or fruitless == FRUITLESS:
                 break
             ys, xs = np.nonzero(patches == label)
             where = (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5
@@ -98,6 +103,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             # A view told by a few tiles, far from them, may give no tile's size (as `problem` allows).
             if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
                 continue
+            held = len(tiles)
             for square in _best_squares(small, patches == label, form, found):
                 square = (square + 0.5) / scale - 0.5
                 tile = _placed(image, scale, square, tiles, misfit, most, usual)
@@ -106,6 +112,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                     squares.append(square)
                     added += 1
                     break
+            fruitless = 0 if len(tiles) > held else fruitless + 1
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
