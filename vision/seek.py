@@ -103,7 +103,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             # A view told by a few tiles, far from them, may give no tile's size (as `problem` allows).
             if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
                 continue
-            held = len(tiles)
+            laid = len(tiles)
             for square in _best_squares(small, patches == label, form, found):
                 square = (square + 0.5) / scale - 0.5
                 tile = _placed(image, scale, square, tiles, misfit, most, usual)
@@ -112,7 +112,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                     squares.append(square)
                     added += 1
                     break
-            fruitless = 0 if len(tiles) > held else fruitless + 1
+            fruitless = 0 if len(tiles) > laid else fruitless + 1
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])

@@ -42,7 +42,7 @@ def search(model: Model, keep, deadline: float | None) -> tuple[bool, int]:
         _add_row(h, dict.fromkeys(on, 1), -highspy.kHighsInf, len(on) - 1)
 
 
-def quiet_highs():
+def quiet_highs() -> "highspy.Highs":
     """A HiGHS instance that writes nothing to standard output.
 
     Since highspy 1.16 the constructor prints a banner before any option

@@ -27,7 +27,9 @@ ENGINES = ("builtin", "cp-sat", "sat", "mip")
 @click.option("--all", "find_all", is_flag=True, help="Find every distinct solution, not just the first.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON document on stdout (a list when there are several inputs).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON answer to this file; for a photo, an image name (.png, .jpg) gets the annotated answer instead.")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Also write the JSON answer to this file; for a photo, an image name "
+                   "(.png, .jpg) gets the annotated answer instead.")
 @click.option("--library", type=click.Path(file_okay=False), help="Template library for reading photos.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop searching after this many seconds, with what was found.")
