@@ -1,6 +1,7 @@
 """Reading edges against a library learnt from another photo of the same art set."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -248,3 +249,30 @@ def test_a_card_found_at_its_cut_edge_is_read_with_the_library_as_taught():
         tiles = read_edges(describe(crops), library).tiles
         misread += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
     assert misread == 0, misread  # 1 when every doubtful edge was compared with both looks
+
+
+def test_a_figure_half_under_glare_is_known_by_the_pattern_of_the_part_seen():
+    """Glare blows out a light-blue ground and a rocket's white body; what shows is its nose, pale
+    red. Its pattern is its level and spread over the nose alone, the library's over the whole
+    triangle, ground and all: compared so they did not match, and the nose's paleness put it
+    nearer a pale orange star in colour (hard sports 1670, a rocket's nose read as the star). The
+    library's pattern is now taken over the part of the edge the photo shows."""
+    def edge(figure) -> np.ndarray:
+        crop = np.full((SIZE_TILE // 2, SIZE_TILE, 3), (235, 200, 150), np.uint8)  # light blue ground
+        figure(crop)
+        return crop
+
+    def rocket(crop):  # white body at the seam, red nose below it
+        crop[:10, 38:58] = 250
+        crop[10:16, 38:58] = (40, 40, 210)
+        cv2.fillPoly(crop, [np.int32([[38, 16], [58, 16], [48, 26]])], (40, 40, 210))
+
+    def star(crop):  # a pale orange figure over the same place
+        crop[2:14, 24:72] = (150, 200, 250)
+        crop[14:20, 40:56] = (150, 200, 250)
+
+    library = Library(None, "signed", [1, 2], [edge(rocket), edge(star)], [])
+    glared = np.full_like(edge(rocket), 255)  # the ground and the body blown out
+    glared[np.all(edge(rocket) == (40, 40, 210), axis=-1)] = (140, 140, 230)  # the nose, paled
+    reading = read_edges(describe([glared, edge(star), edge(rocket), edge(star)]), library)
+    assert reading.tiles[0][0] == 1, reading.candidates[0][0]  # 0.58 to 0.42; the star (2) before, 0.55 to 0.45

@@ -40,6 +40,7 @@ _RANGE = ((0, 100), (-64, 64), (-64, 64))
 _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
 _PATTERN_TRUNCATE = 2.0  # standard deviations beyond which two pixels of a pattern simply differ
 _PATTERN_FLOOR = 2.0  # Lab units added to a channel's spread: a plain patch's noise is no pattern
+_SEEN = 0.9  # an edge showing less of its triangle than this (glare took the rest): pattern over the part seen
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
@@ -256,6 +257,13 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
     `_PATTERN_TRUNCATE` spreads, scaled to 0..1). Colour alone still tells
     figures of one shape apart, in `distances`.
 
+    An edge glare hides in part (`_SEEN`) shows its pattern over the part
+    seen, so the other edge's level and spread are taken over that part
+    too: over its whole triangle they take in a ground the glare took off
+    the first edge, the figure's colours sit apart from it, and shapes that
+    match no longer do (a rocket's pale nose, all a lamp left of its half,
+    read as a star).
+
     Returns
     -------
     d : (len(a), len(b)) float ndarray, 0 for identical patterns
@@ -270,7 +278,20 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
     >>> pattern_distances(looks, washed).astype(float).round(1).tolist()   # the pattern does not
     [[0.1, 0.8], [0.8, 0.1]]
     """
-    return template_distances(_pattern(a), a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift, inward)
+    pattern = _pattern(a)
+    d = template_distances(pattern, a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift, inward)
+    for i in _partly_seen(a, b):
+        over = Looks(b.lab, b.weight * (a.weight[i] > 0), b.hist)  # b's level and spread where a shows
+        d[i] = template_distances(pattern[i:i + 1], a.weight[i:i + 1], _pattern(over), b.weight,
+                                  _PATTERN_TRUNCATE, shift, inward)[0]
+    return d
+
+
+def _partly_seen(a: Looks, b: Looks) -> np.ndarray:
+    """The edges of ``a`` that show less than ``_SEEN`` of the pixels ``b``'s edges weigh (glare took the rest)."""
+    weighed = b.weight.max(axis=0) > 0
+    shown = ((a.weight > 0) & weighed).sum(axis=(1, 2)) / max(weighed.sum(), 1)
+    return np.flatnonzero(shown < _SEEN)
 
 
 def _pattern(looks: Looks) -> np.ndarray:
