@@ -147,6 +147,19 @@ def test_lost_cards_are_sought_where_their_print_shows(tmp_path, seed, difficult
     assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
 
 
+@pytest.mark.parametrize("seed, layout, most", [(5, "scattered", 0.05), (96, "loose", 0.08)])
+def test_a_slanted_card_keeps_its_four_corners_not_a_box(tmp_path, seed, layout, most):
+    # Vintage cards seen at a slant on wood: a mask rounded at the corners
+    # has four corners but bulges past the quadrilateral between them; the
+    # smallest rectangle around it, which its outline follows on only 70-80%
+    # of the way, boxed a card 10-11% off, beyond refine's reach (hard 5:
+    # 9.6%, now under 1%; hard 96: 11.2%, a tile found off, now 5.2%).
+    image, truth = render_photo(seed=seed, layout=layout, difficulty="hard", size=(1600, 1200), art="vintage")
+    save_photo(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(read_image(tmp_path / "photo.jpg"))
+    assert len(tiles) == 9 and max(corner_errors(truth, tiles).values()) < most
+
+
 def test_framed_cards_whose_figures_lie_along_the_frame_are_found_on_checks(tmp_path):
     # Cream lookalike cards on green and white checks, frames broken by the
     # dark checks: their half-figures lie along the frame, and each figure's

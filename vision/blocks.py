@@ -20,6 +20,7 @@ from .table import table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
+BOXED = 0.9           # most share of its rectangle a lumpy patch's outline follows, for its four corners to win (`_patch_quad`)
 SPUR = 1 / 16         # an opening's radius to the patch's side, that takes off a spur (`_hulls`)
 RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
 ASTRAY = 0.3          # a block's side with a step this much weaker than its other sides' runs off the card (`swung`)
@@ -73,8 +74,12 @@ def _patch_quad(hull: np.ndarray) -> np.ndarray:
     if cv2.contourArea(hull) > 1.1 * cv2.contourArea(quad) or not (parallel or four):
         rect = np.float32(cv2.boxPoints(cv2.minAreaRect(hull)))
         # A lumpy mask bulges a tile's sides past its corners; seen at a
-        # slant, no rectangle follows it, its four corners do.
-        lumpy = four and parallel and _traced(rect, hull) <= TRACED < _traced(quad, hull)
+        # slant, no rectangle follows it all round, its four corners do (a
+        # rectangle boxing a slanted card is beyond `refine`'s reach). A
+        # rectangle the outline follows nearly all round is kept: a worn
+        # card's mask, inside its frame with rounded corners, refined from
+        # the rectangle reaches the card's cut edge, and from its corners not.
+        lumpy = four and parallel and _traced(rect, hull) <= BOXED < _traced(quad, hull)
         quad = quad if lumpy else rect
     return quad
 
