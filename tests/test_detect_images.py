@@ -346,6 +346,19 @@ def test_clean_cards_on_a_blue_and_white_cloth_leave_its_white_checks_table(seed
     assert_found_whole(image, truth, most=0.1)
 
 
+def test_a_red_and_white_cloths_white_checks_between_loose_cards_are_table():
+    # A loose grid on a red and white checked cloth at a 17 degree tilt: the
+    # light ramp's tint, fitted along the border where the red checks dim
+    # towards the corners, was carried into the middle and tinted the white
+    # checks between the cards off the cloth's white. They joined four cards
+    # and their gaps into one block, cut 2x2 across the gaps (tiles 12-18%
+    # off; on meadow "tiles 1 and 2 overlap"). Inside, the tint is kept to
+    # what the border saw.
+    image, truth = render_photo(seed=1609, layout="loose", difficulty="normal", art="witches", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(image, truth, most=0.03)
+
+
 def test_a_lamps_hotspot_on_the_desk_is_table():
     # A lamp's hotspot clipped the lavender desk to near white beside a block
     # of tiles: it was no table colour, merged with the block and 8 tiles were

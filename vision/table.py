@@ -64,9 +64,14 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     lightness = 0.6 if plain else 0.2
     lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
-    lab -= light  # light falls unevenly and tinted: a smooth ramp per channel
-    distance = _nearest(lab, centres)
+    distance = _nearest(lab - light, centres)  # light falls unevenly and tinted: a smooth ramp per channel
     threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
+    lightest = centres[np.argmax(centres[:, 0])]
+    cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
+    if cloth:  # the band's distances, and so the threshold, stay as they are
+        light = _tint_as_the_band(light, band)
+        distance = _nearest(lab - light, centres)
+    lab -= light
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     # A table's pattern may miss the border (a checked cloth's light checks):
     # it shows as many plain patches, and is table too.
@@ -76,8 +81,6 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
         distance = np.minimum(distance, _nearest(lab, pattern))
     # A lamp's hotspot clips a plain table's lightest colour toward white
     # (a pattern's light colour, a cloth's white check, is no glare).
-    lightest = centres[np.argmax(centres[:, 0])]
-    cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
     if not cloth:
         clipped = across_channels(np.maximum, blurred) >= CLIPPED
         distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
@@ -266,6 +269,22 @@ def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int 
     y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None, None]
     f = fit.astype(np.float32)
     return centres[share >= least], f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
+
+
+def _tint_as_the_band(light: np.ndarray, band: np.ndarray) -> np.ndarray:
+    """``light`` (Lab ramps) with its tint (a, b) inside kept to what the ``band`` saw.
+
+    On a cloth of several hues the tint ramps' curvature along the band
+    comes from its strong colours dimming towards the corners (a vignette
+    shrinks a red check's chroma, not a white one's); carried into the
+    middle it tints the white checks there off the cloth's white. (On one
+    colour, wood or a desk, the ramp follows that colour's own chroma and
+    stands.)
+    """
+    seen = light[band]
+    kept = light.copy()
+    kept[..., 1:] = np.clip(light[..., 1:], seen[:, 1:].min(axis=0), seen[:, 1:].max(axis=0))
+    return kept
 
 
 def _quadratic_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
