@@ -5,7 +5,7 @@ import pytest
 
 from vision.detect import _stretch, form_at, misfit_among
 from vision import seek
-from vision.seek import FRUITLESS, UNIT, form_in_view, mean_sides, seek_lost, table_view
+from vision.seek import FRUITLESS, IN_VAIN, UNIT, form_in_view, mean_sides, seek_lost, table_view
 
 
 def photographed(slant: np.ndarray, x: float, y: float, turn: float) -> np.ndarray:
@@ -79,10 +79,9 @@ def test_two_lost_cards_whose_few_bits_make_one_patch_are_both_found():
         assert min(np.abs(tile - card).max() for tile in tiles) < 1.5
 
 
-def test_a_grain_of_many_patches_that_hold_no_card_is_given_up(monkeypatch):
-    # A wood's grain a look took for bits of card: thirty streaks on bare
-    # table, none a card. Each patch tried costs squares refined 15 times
-    # each; past FRUITLESS in a row that hold none, the rest are not tried.
+def grained() -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+    """A photo of three cards found and a wood's grain a look took for bits
+    of card, thirty streaks on bare table, none a card; the cards and the grain's mask."""
     photo = np.full((400, 400, 3), 120, np.uint8)
     cards = [np.float32([[x, 20], [x + 40, 20], [x + 40, 60], [x, 60]]) - 0.5 for x in (20, 80, 140)]
     for card in cards:
@@ -92,8 +91,46 @@ def test_a_grain_of_many_patches_that_hold_no_card_is_given_up(monkeypatch):
         for x in range(10, 360, 120):
             cv2.rectangle(photo, (x, y), (x + 40 + y % 7, y + 5), (150, 150, 150), -1)
             cv2.rectangle(grain, (x, y), (x + 40 + y % 7, y + 5), 255, -1)
+    assert cv2.connectedComponents(grain)[0] - 1 == 30
+    return photo, cards, grain
+
+
+def test_a_grain_of_many_patches_that_hold_no_card_is_given_up(monkeypatch):
+    # Each patch tried costs squares refined 15 times each; past FRUITLESS
+    # in a row that hold none, the rest are not tried.
+    photo, cards, grain = grained()
     tried = []
     monkeypatch.setattr(seek, "_best_squares", lambda *args: tried.append(1) or [])
-    assert cv2.connectedComponents(grain)[0] - 1 == 30
     tiles = seek_lost(photo, photo, 1.0, grain, cards, form_at, misfit_among, 0.07)
     assert len(tiles) == 3 and len(tried) == FRUITLESS
+
+
+def test_a_search_ends_after_so_many_squares_refined_in_vain(monkeypatch):
+    # A grain whose every patch gives squares to try (six turns), none a
+    # card: IN_VAIN squares are refined, not FRUITLESS patches' six each.
+    photo, cards, grain = grained()
+    placed = []
+    monkeypatch.setattr(seek, "_best_squares", lambda *args: [cards[0] + [0, 100]] * 6)
+    monkeypatch.setattr(seek, "_placed", lambda *args: placed.append(1))  # refined in vain: None
+    tiles = seek_lost(photo, photo, 1.0, grain, cards, form_at, misfit_among, 0.07)
+    assert len(tiles) == 3 and len(placed) == IN_VAIN < FRUITLESS * 6
+
+
+def test_a_patch_that_held_no_card_is_not_tried_again(monkeypatch):
+    # Two lost cards whose bits make one patch, found one a pass, and a
+    # streak of bits on bare table (no colour step: no square on it) that
+    # every pass would try again.
+    side, gap = 40, 10
+    photo = np.full((160, 200, 3), 120, np.uint8)
+    cards = [np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]) - 0.5
+             for y in (20, 70) for x in (20, 70, 120)]
+    lost = np.zeros(photo.shape[:2], np.uint8)
+    for i, card in enumerate(cards):
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+        cv2.fillConvexPoly(lost, np.int32(card + 0.5), 255 if i >= 4 else 0)
+    lost[130:150, 20:180] = 255  # the streak
+    streak, best = [], seek._best_squares
+    monkeypatch.setattr(seek, "_best_squares",
+                        lambda small, bits, *rest: streak.append(bits[140, 100]) or best(small, bits, *rest))
+    tiles = seek_lost(photo, photo, 1.0, lost, cards[:4], form_at, misfit_among, 0.07)
+    assert len(tiles) == 6 and sum(streak) == 1

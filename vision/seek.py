@@ -31,6 +31,7 @@ TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quart
 FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to place it for `refine`
 LEAST_BITS = 0.08              # least share of a tile the bits of card must cover to be sought from
 FRUITLESS = 12                 # patches in a row, largest first, holding no card, past which the rest are grain (`seek_lost`)
+IN_VAIN = 8                    # squares refined in vain in one search, past which what bits are left are grain (`seek_lost`)
 EDGE = 0.25                    # least step along a card's side, to the usual along the sound tiles' (`_card_sides`)
 PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
 APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
@@ -76,8 +77,16 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
     usual = sharpness(image, tiles)
+    # A patch that held no card holds none tried again unchanged in a later
+    # pass: it counts as fruitless untried. And past `IN_VAIN` squares
+    # refined in vain the search ends: a wood's grain yields squares it
+    # keeps, each clearing `FRUITLESS` and starting another pass (hard
+    # vintage 1377: over 5 minutes). On 434 rendered photos a lost card's
+    # square came within 5 refined in vain, and no patch tried again held one.
+    barren, in_vain = set(), 0
     added = 1
-    while added:  # bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out)
+    # Bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out).
+    while added and in_vain < IN_VAIN:
         found = _filled(mask.shape, tiles, scale)
         near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
         bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -95,16 +104,20 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         # taken for more of it (lost cards' bits lay tiles within the first 6
         # patches tried on 100 hard photos; one on wood took 20 minutes).
         for label in np.argsort(-areas[1:]) + 1:
-            if areas[label] < LEAST_BITS * side ** 2 or fruitless == FRUITLESS:
+            if areas[label] < LEAST_BITS * side ** 2 or fruitless == FRUITLESS or in_vain >= IN_VAIN:
                 break
             ys, xs = np.nonzero(patches == label)
+            patch = ys.tobytes() + xs.tobytes()
+            if patch in barren:
+                fruitless += 1
+                continue
             where = (np.float32([xs.mean(), ys.mean()]) + 0.5) / scale - 0.5
             form = expected(tiles, where) * scale ** 2
             # A view told by a few tiles, far from them, may give no tile's size (as `problem` allows).
             if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
                 continue
             laid = len(tiles)
-            for square in _best_squares(small, patches == label, form, found):
+            for square in _best_squares(small, patches == label, form, found)[:IN_VAIN - in_vain]:
                 square = (square + 0.5) / scale - 0.5
                 tile = _placed(image, scale, square, tiles, misfit, most, usual)
                 if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
@@ -112,6 +125,9 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                     squares.append(square)
                     added += 1
                     break
+                in_vain += 1
+            if len(tiles) == laid:
+                barren.add(patch)
             fruitless = 0 if len(tiles) > laid else fruitless + 1
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
