@@ -64,14 +64,15 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     lightness = 0.6 if plain else 0.2
     lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
-    distance = _nearest(lab - light, centres)  # light falls unevenly and tinted: a smooth ramp per channel
-    threshold = max(8.0, 2.5 * float(np.percentile(distance[band], 75)))
+    # Light falls unevenly and tinted: a smooth ramp per channel, taken off.
+    seen = _nearest((lab[band] - light[band])[:, None], centres)
+    threshold = max(8.0, 2.5 * float(np.percentile(seen, 75)))
     lightest = centres[np.argmax(centres[:, 0])]
     cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
-    if cloth:  # the band's distances, and so the threshold, stay as they are
+    if cloth:  # the band's light, and so the threshold, stays as it is
         light = _tint_as_the_band(light, band)
-        distance = _nearest(lab - light, centres)
     lab -= light
+    distance = _nearest(lab, centres)
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     # A table's pattern may miss the border (a checked cloth's light checks):
     # it shows as many plain patches, and is table too.
