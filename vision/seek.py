@@ -126,9 +126,11 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                     added += 1
                     break
                 in_vain += 1
-            if len(tiles) == laid:
+            if len(tiles) > laid:
+                fruitless = 0
+            else:
                 barren.add(patch)
-            fruitless = 0 if len(tiles) > laid else fruitless + 1
+                fruitless += 1
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
