@@ -227,3 +227,10 @@ def test_ctrl_c_prints_what_was_found_then_exits_130(tmp_path):
     assert child.returncode == 130 and err.splitlines()[-1] == "edgematch: interrupted"
     assert document["interrupted"] is True and document["complete"] is False
     assert document["count"] == len(document["solutions"]) >= 1
+
+
+def test_solving_a_photo_loads_no_hashing():
+    """Only writing a library names crops by their hash: solving a photo loads no OpenSSL."""
+    code = "import sys, vision.pipeline, vision.cli.solve; print('hashlib' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
