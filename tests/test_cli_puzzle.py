@@ -227,3 +227,23 @@ def test_ctrl_c_prints_what_was_found_then_exits_130(tmp_path):
     assert child.returncode == 130 and err.splitlines()[-1] == "edgematch: interrupted"
     assert document["interrupted"] is True and document["complete"] is False
     assert document["count"] == len(document["solutions"]) >= 1
+
+
+def test_solving_a_photo_loads_no_hashing():
+    """Only writing a library names crops by their hash: solving a photo loads no OpenSSL."""
+    code = "import sys, vision.pipeline, vision.cli.solve; print('hashlib' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_the_command_flushes_a_long_answer_before_its_process_ends(tmp_path):
+    """Run as the command, `main` ends its process at once (no interpreter teardown): every
+    line it wrote to a pipe still arrives, and the exit code is the answer's."""
+    path = tmp_path / "many.txt"
+    path.write_text("1 1 -1 -1\n" * 16)  # 4x4, two signed codes: 70 solutions, a JSON longer than a pipe buffers
+    command = [sys.executable, "-c", "from vision.cli import main; main()", "solve", str(path), "--all", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    document = json.loads(done.stdout)
+    assert done.returncode == 0 and len(done.stdout) > 2 ** 13 and document["count"] == len(document["solutions"]) == 70
+    done = subprocess.run(command[:3] + ["solve", str(tmp_path / "missing.json")], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr == f"edgematch: {tmp_path / 'missing.json'}: no such file\n"

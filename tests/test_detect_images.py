@@ -405,3 +405,17 @@ def test_white_art_on_a_dark_table_is_no_glare():
     image, truth = render_photo(seed=4, layout="scattered", difficulty="hard", art="sports", size=(1600, 1200))
     assert truth["params"]["table"] == "dark"
     assert_found_whole(image, truth)
+
+
+def test_light_ramps_worked_out_a_channel_at_a_time_are_the_broadcast_sums():
+    """`_ramps` gives, bit for bit, the quadratic the table's light was fitted as (so the same tiles)."""
+    from vision.table import _ramps
+
+    rows, cols = 30, 40
+    fit = np.random.default_rng(3).normal(0, 20, (6, 3)).astype(np.float32)
+    x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :, None]
+    y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None, None]
+    f = fit
+    broadcast = f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
+    ramps = _ramps(fit, rows, cols)
+    assert ramps.dtype == np.float32 and ramps.flags.c_contiguous and np.array_equal(ramps, broadcast)

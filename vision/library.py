@@ -15,7 +15,6 @@ with the code given last.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -129,6 +128,8 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
         (folder / "edges").mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(f"{folder}: cannot write a library there: {error.strerror}") from None
+    import hashlib  # here: reading a library, as every photo's solve does, loads no OpenSSL (5-15 ms)
+
     entries = {e["image"]: e for e in (old.entries if old else [])}
     for crop, code, source in zip(crops, codes, sources, strict=True):
         crop = np.ascontiguousarray(crop)

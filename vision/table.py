@@ -266,10 +266,26 @@ def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int 
         fit[0] -= (where @ fit).mean(axis=0)  # the colours keep the mean
         light = where @ fit
     share = np.bincount(labels.ravel(), minlength=len(centres)) / len(labels)
-    x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :, None]
-    y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None, None]
-    f = fit.astype(np.float32)
-    return centres[share >= least], f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
+    return centres[share >= least], _ramps(fit.astype(np.float32), rows, cols)
+
+
+def _ramps(fit: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The quadratic ramps ``fit`` (6 terms, as `_quadratic_terms`, by 3 channels) over a
+    ``rows`` x ``cols`` image: (rows, cols, 3) float32.
+
+    Worked out a channel at a time: numpy broadcasts a short last axis
+    pixel by pixel, twice as slow on a working copy (the same sums, in the
+    same order, so the same values).
+
+    >>> fit = np.zeros((6, 3), np.float32); fit[0] = 1, 2, 3; fit[1, 0] = 4  # level, and a slope across
+    >>> ramps = _ramps(fit, 2, 4)
+    >>> ramps.shape, ramps[0, :, 0].tolist(), ramps[1, 3].tolist()
+    ((2, 4, 3), [-1.0, 0.0, 1.0, 2.0], [2.0, 2.0, 3.0])
+    """
+    x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :]
+    y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None]
+    return np.dstack([f0 + f1 * x + f2 * y + f3 * x * x + f4 * x * y + f5 * y * y
+                      for f0, f1, f2, f3, f4, f5 in fit.T])
 
 
 def _tint_as_the_band(light: np.ndarray, band: np.ndarray) -> np.ndarray:

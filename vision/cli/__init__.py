@@ -68,4 +68,24 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # the promise: never a traceback
         click.echo(f"edgematch: internal error: {type(error).__name__}: {error}", err=True)
         code = 2
+    if argv is None:  # the process is the command (`edgematch`, ``python -m vision.cli``)
+        _end_process(code or 0)
     sys.exit(code or 0)
+
+
+def _end_process(code: int) -> None:
+    """End the command's process now, its output flushed, skipping the interpreter's teardown.
+
+    Tearing down numpy, OpenCV and every module's objects costs a 12 MP
+    photo's solve about 0.05 s of CPU after the answer is out (some 5% of
+    it), for nothing a user sees: files are written and closed by then,
+    and the command leaves no thread or child process running. Only for
+    the command itself (`main` called with no arguments); a caller in the
+    same process gets `SystemExit` as before.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more reaches it
+            pass
+    os._exit(code)
