@@ -4,7 +4,9 @@ With no library there is nothing to name the half-figures by, but a photo
 holds every half several times over. So:
 
 0. realign tiles found a little off (`realigned`): a tile whose edges look
-   like no other tile's is most likely cut short or showing its neighbour;
+   like no other tile's is most likely cut short or showing its neighbour,
+   and a side found inside the printed frame all cards share is moved out
+   to the cut when the tile's edges agree (`framed_moves`);
 1. group the edges by appearance into lookalike halves (`half_distances`:
    each tile's light evened, pixels weighed by how much halves differ
    there). An edge's nearest lookalike is nearly always the same half (the
@@ -112,6 +114,15 @@ TORN = 1 / 3  # a reading stretched to fit is refused when this share of its edg
 # 1369). Plain answers are not held to it: right ones had up to 14 (lookalikes 633), the pnikonowicz shot 27
 _KEEP = 0.8  # a move is kept when it brings the tile's edges a fifth nearer the others' (seeds 11-30 found:
 # tiles moved off true 13 times, nearer 24); with a tenth 65 and 30, and with any gain 119 of 140 valid, not 123
+FRAME_DEPTH = 0.06  # `framed_moves`: how deep past the cut (of a side) the photo's shared frame is compared
+FRAME_REACH = 0.09  # ... the farthest a side is moved out: vintage sides are found 3 to 7.4% inside their cards
+FRAME_SURE = 0.7  # ... a side moved out must fit the shared frame this much better than as found
+FRAME_TYPICAL = 1.5  # ... and no worse than this many times the typical side as found
+FRAME_KEEP = 0.95  # `realigned` keeps a side moved out to its frame when the tile's edges come this much nearer the
+# others'. Seeds 1603-1612 x 7 and eight vintage photos, found corners: below 0.95 23 moves brought a side nearer its
+# cut and 4 overshot it (the worst from 0.8% out to 3.3%); from 0.95 to 1.1 19 nearer and 6 overshot
+_FRAME_CUT = 0.12  # margin (of a side) tiles are cut with to read across their sides: past `FRAME_REACH`
+_FRAME_SIDE = 200  # tile side in pixels sides are read across at: half a percent of a side a row
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
@@ -338,6 +349,12 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     (seeds 11-30), 112 instead of 110 (seeds 31-50), none lost; at the
     true corners the same as before.
 
+    Where the cards share a printed frame, a side found at its inner line
+    (`framed_moves`: vintage's brown band on wood, 3 to 7% inside) is also
+    moved out to where the frame says the cut is, on any tile, and kept
+    where the tile's edges come nearer the others' (`FRAME_KEEP`): with
+    many sides found inside, no tile stands out enough to be doubtful.
+
     Parameters
     ----------
     image, corners
@@ -359,8 +376,7 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     """
     corners = [np.float32(c) for c in corners]
     reach = max(map(abs, _STEPS))
-    size = round(SIZE * (1 + 2 * reach))
-    wide = normalise([rectify(image, _moved(inset(c), np.full(4, reach)), size=size) for c in corners], size=size)
+    wide = _cut_wide(image, corners, reach)
     moves = [np.zeros(4) for _ in corners]
     looks = grouping_looks(tile_crops([_window(tile, move) for tile, move in zip(wide, moves)]))
     near = _nearest_other(half_distances(looks))
@@ -371,14 +387,110 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
                 move = moves[t] + np.eye(4)[side] * step
                 if abs(move[side]) > reach:
                     continue
-                mine = grouping_looks(tile_crops([_window(wide[t], move)]))
-                trial = Looks(*(np.concatenate([every[:4 * t], own, every[4 * t + 4:]])
-                                for every, own in zip(looks, mine)))
-                own = half_distances(trial, edges=range(4 * t, 4 * t + 4))
-                score = own[:, np.arange(len(trial)) // 4 != t].min(axis=1).sum()
+                score, trial = _moved_looks(wide, looks, t, move)
                 if score < _KEEP * best:
                     best, moves[t], looks = score, move, trial
+    framed = framed_moves(frame_profiles(image, corners)).reshape(-1, 4)
+    if not framed.any():
+        return [_moved(c, move) for c, move in zip(corners, moves)]
+    # sides the cards' shared printed frame says were found inside it, kept where the edges agree: the tiles cut
+    # again with room for the farthest move (the moves above stand as they were judged)
+    wide = _cut_wide(image, corners, max(reach, float(framed.max())))
+    looks = grouping_looks(tile_crops([_window(tile, move) for tile, move in zip(wide, moves)]))
+    for t in np.flatnonzero(framed.any(axis=1)):
+        best = _moved_looks(wide, looks, t, moves[t])[0]
+        for side in np.flatnonzero(framed[t]):
+            move = moves[t].copy()
+            move[side] = max(move[side], framed[t, side])
+            score, trial = _moved_looks(wide, looks, t, move)
+            if score < FRAME_KEEP * best:
+                best, moves[t], looks = score, move, trial
     return [_moved(c, move) for c, move in zip(corners, moves)]
+
+
+def _cut_wide(image: np.ndarray, corners: Sequence[np.ndarray], reach: float) -> list[np.ndarray]:
+    """Each tile cut (`normalise`d) with a margin of ``reach`` of a side all round, for `_window` to move its sides
+    within."""
+    size = round(SIZE * (1 + 2 * reach))
+    return normalise([rectify(image, _moved(inset(c), np.full(4, reach)), size=size) for c in corners], size=size)
+
+
+def _moved_looks(wide: Sequence[np.ndarray], looks: Looks, t: int, move: np.ndarray) -> tuple[float, Looks]:
+    """How far tile ``t``'s edges, its sides moved by ``move``, lie from the nearest other tile's, summed; and the
+    photo's looks with that tile's edges so cut (`realigned`)."""
+    mine = grouping_looks(tile_crops([_window(wide[t], move)]))
+    trial = Looks(*(np.concatenate([every[:4 * t], own, every[4 * t + 4:]]) for every, own in zip(looks, mine)))
+    own = half_distances(trial, edges=range(4 * t, 4 * t + 4))
+    return float(own[:, np.arange(len(trial)) // 4 != t].min(axis=1).sum()), trial
+
+
+def frame_profiles(image: np.ndarray, corners: Sequence[np.ndarray]) -> np.ndarray:
+    """Each side's Lab colour across it, from `_FRAME_CUT` outside the side as found inward, in rows of half a
+    percent of a side: the median along the middle half of the side.
+
+    >>> image = np.full((300, 300, 3), 200, np.uint8); image[100:200, 100:200] = 50
+    >>> p = frame_profiles(image, [np.float32([[100, 100], [200, 100], [200, 200], [100, 200]])])
+    >>> p.shape, bool(p[0, 20, 0] > 60 > p[0, 28, 0])  # table outside the side, card inside
+    ((4, 36, 3), True)
+    """
+    margin = round(_FRAME_CUT * _FRAME_SIDE)
+    size = _FRAME_SIDE + 2 * margin
+    rows = margin + round(FRAME_DEPTH * _FRAME_SIDE)
+    middle = slice(margin + _FRAME_SIDE // 4, margin + 3 * _FRAME_SIDE // 4)
+    profiles = []
+    for c in corners:
+        lab = to_lab(rectify(image, _moved(np.float32(c), np.full(4, _FRAME_CUT)), size=size))
+        profiles += [np.median(np.rot90(lab, k=side)[:rows, middle], axis=1) for side in range(4)]  # side k on top
+    return np.array(profiles)
+
+
+def framed_moves(profiles: np.ndarray) -> np.ndarray:
+    """How far (share of a side) each side seems found inside a printed frame the photo's cards share; 0 for most.
+
+    A puzzle's cards share their printed frame (vintage cards' brown band
+    and the thin line inside it), and the frame can be the table's colour,
+    so a side is now and then found at its inner line, 3 to 7% inside the
+    card: the figures are cut short there and the edge groups with a
+    stranger or tips a near tie. The colour across the first `FRAME_DEPTH`
+    of most sides as found is the frame's; a side whose colour matches it
+    clearly better moved out (`FRAME_SURE`, `FRAME_TYPICAL`), by 2% to
+    `FRAME_REACH`, is proposed that move. On art printed to the cut the
+    colour there differs from side to side and a few moves are proposed in
+    vain: `realigned` keeps a move only where the tile's edges agree.
+
+    Parameters
+    ----------
+    profiles : (sides, rows, 3) ndarray
+        `frame_profiles`.
+
+    Returns
+    -------
+    moves : (sides,) ndarray, outward, shares of a side
+
+    Examples
+    --------
+    >>> card = np.concatenate([np.full((24, 3), 20.0), np.full((4, 3), 60.0), np.full((8, 3), 90.0)])
+    >>> inside = np.concatenate([card[6:], np.full((6, 3), 90.0)])  # found 6 rows (3%) in, past the frame
+    >>> framed_moves(np.stack([card] * 5 + [inside])).tolist()
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.03]
+    """
+    found = round(_FRAME_CUT * _FRAME_SIDE)
+    depth, reach = round(FRAME_DEPTH * _FRAME_SIDE), round(FRAME_REACH * _FRAME_SIDE)
+    frame = np.median(profiles[:, found:found + depth], axis=0)
+
+    def gap(profile: np.ndarray, out: int) -> float:
+        return float(np.linalg.norm(profile[found - out:found - out + depth] - frame, axis=-1).mean())
+
+    as_found = np.array([gap(profile, 0) for profile in profiles])
+    typical = float(np.median(as_found))
+    moves = np.zeros(len(profiles))
+    for i, profile in enumerate(profiles):
+        gaps = [gap(profile, out) for out in range(reach + 1)]
+        out = int(np.argmin(gaps))
+        if out >= round(0.02 * _FRAME_SIDE) and gaps[out] < FRAME_SURE * as_found[i] and \
+                gaps[out] <= FRAME_TYPICAL * typical:
+            moves[i] = out / _FRAME_SIDE
+    return moves
 
 
 def _moved(corners: np.ndarray, move: np.ndarray) -> np.ndarray:
