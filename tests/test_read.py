@@ -11,6 +11,7 @@ from vision.describe import describe, glare_veils, unveil
 from vision.edges import edge_crops
 from vision.library import Library
 from vision.describe import SIZE as SIZE_TILE, normalise, tile_crops
+from vision import read
 from vision.read import INWARD, read_edges
 from vision.rectify import inset, rectify
 from vision.render import render_photo
@@ -112,6 +113,21 @@ def test_figures_found_a_little_off_still_read():
                 tiles = read_edges(looks, library, shift=shift).tiles
                 misread[shift] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
     assert 3 * misread[1] <= 2 * misread[0], misread  # of 432 edges: 0 against 2 when written (12 and 7 before the pattern)
+
+
+def test_tiles_found_further_off_are_read_with_more_room(monkeypatch):
+    """Corners found up to 10% of a side off move and turn figures further than a pixel either
+    way lays back: a tile whose edges fit clearly better with a pixel more is read with it."""
+    library = library_of(*taught("lookalikes", 11, "loose", "easy"))
+    misread, kept = {}, read.OFF
+    for off in (kept, 1.0):  # 1.0: no tile is ever taken as found off
+        monkeypatch.setattr(read, "OFF", off)
+        misread[off] = 0
+        for seed in (12, 16):
+            crops, codes = taught("lookalikes", seed, "loose", "normal", off=0.1)
+            tiles = read_edges(describe(crops), library).tiles
+            misread[off] += sum(a != b for got, true in zip(tiles, codes) for a, b in zip(got, true))
+    assert misread[kept] <= 3 < misread[1.0], misread  # of 72 edges: 2 against 8 when written
 
 
 def cut_short(art: str, seed: int, layout: str, most: float):

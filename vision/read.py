@@ -15,7 +15,10 @@ card is often found at its printed rule all round, a few hundredths of its
 side inside its cut edge: its figures show cut short and magnified, so an
 edge read with doubt (`DOUBT`) on a tile whose four edges lie nearer the
 library as it would show found so (`library_looks`, `FRAMED`) than as
-taught is compared with both, and the nearer counts.
+taught is compared with both, and the nearer counts. A tile with an edge
+in doubt whose four edges come clearly nearer the library (`OFF`) when
+its figures may sit a pixel further off (`WIDER`) was found off, a corner
+5-10% of a side astray, and is read so.
 The template row at the card's cut edge is left out (`RIM`): there a
 printed rule runs on some puzzles and not on others, worn card is rubbed,
 and a tile found off or inside shows the table or the figure instead of
@@ -39,6 +42,8 @@ INWARD = 2  # more toward its seam (9% in all): a side found inside its card, at
 FRAMED_INWARD = 1  # the same for the library as found at a printed rule, whose figures sit 5% nearer their seams already
 DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed rule, is compared with the library
 # as found so too
+WIDER = 1  # more either way on a tile found off (`OFF`): a corner found 5-10% of a side off moves its figures so far
+OFF = 0.02  # a tile whose four edges, summed, lie this share nearer the library with figures `WIDER` off is found off
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
@@ -110,6 +115,10 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
     seen = np.clip(looks.weight.sum(axis=(1, 2)) / taught.weight.sum(axis=(1, 2)).max(), 0, 1)
     confidence = _confidence(d, code_of, seen, sharpness)
+    edges, wider = _found_off(looks, taught, d, confidence.max(axis=1) < DOUBT, shift, inward)
+    if len(edges):
+        d[edges] = np.minimum(d[edges], wider)
+        confidence = _confidence(d, code_of, seen, sharpness)
     edges, framed = _at_printed_rule(looks, inside, d, confidence.max(axis=1) < DOUBT, shift)
     if len(edges):
         d[edges] = np.minimum(d[edges], framed)
@@ -154,6 +163,39 @@ def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness:
     return score / score.sum(axis=1, keepdims=True)
 
 
+def _found_off(looks: Looks, taught: Looks, d: np.ndarray, doubtful: np.ndarray, shift: int,
+               inward: int) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of tiles found off, and their distances to the library (``taught``) with
+    figures allowed `WIDER` further off (``d``: every edge's as read first).
+
+    A corner found 5-10% of a side off moves and turns the figures along its sides further
+    than ``shift`` lets them be laid back (a meadow bird's pink body, moved two template
+    pixels along its seam, read as the blue bird's). More room lets every code fit a little
+    better, and a lookalike most (a vintage shield for a car's cabin), so it is given only to
+    a tile that shows it was found off: one whose four edges, summed, come `OFF` nearer the
+    library with it. A tile found true fits as well within ``shift``. Only the few tiles
+    with an edge in doubt are looked at again.
+    """
+    edges = _edges_of_tiles(doubtful)
+    if not len(edges):
+        return edges, np.zeros((0, len(taught)))
+    wider = _distances(_part(looks, edges), taught, shift + WIDER, inward)
+    off = _tile_sums(wider) < (1 - OFF) * _tile_sums(d[edges])
+    keep = np.repeat(off, 4)
+    return edges[keep], wider[keep]
+
+
+def _edges_of_tiles(doubtful: np.ndarray) -> np.ndarray:
+    """All four edges of every tile with a ``doubtful`` edge, tile by tile."""
+    tiles = np.unique(np.flatnonzero(doubtful) // 4)
+    return (tiles[:, None] * 4 + np.arange(4)).ravel()
+
+
+def _tile_sums(d: np.ndarray) -> np.ndarray:
+    """Per tile (edges four by four), its edges' distances to their nearest stored examples, summed."""
+    return d.min(axis=1).reshape(-1, 4).sum(axis=1)
+
+
 def _at_printed_rule(looks: Looks, inside: Looks, d: np.ndarray, doubtful: np.ndarray,
                      shift: int) -> tuple[np.ndarray, np.ndarray]:
     """The ``doubtful`` edges of tiles found at their printed rule, and their distances to the
@@ -165,13 +207,11 @@ def _at_printed_rule(looks: Looks, inside: Looks, d: np.ndarray, doubtful: np.nd
     its cut edge the wrong code's second look often fitted better (a meadow bird's tail).
     The second look is made for the few tiles with an edge in doubt only.
     """
-    tiles = np.unique(np.flatnonzero(doubtful) // 4)
-    if not len(inside) or not len(tiles):
+    edges = _edges_of_tiles(doubtful)
+    if not len(inside) or not len(edges):
         return np.zeros(0, int), np.zeros((0, len(inside)))
-    edges = (tiles[:, None] * 4 + np.arange(4)).ravel()
     framed = _distances(_part(looks, edges), inside, shift, FRAMED_INWARD)
-    nearer = framed.min(axis=1).reshape(-1, 4).sum(axis=1) < d[edges].min(axis=1).reshape(-1, 4).sum(axis=1)
-    keep = np.repeat(nearer, 4) & doubtful[edges]
+    keep = np.repeat(_tile_sums(framed) < _tile_sums(d[edges]), 4) & doubtful[edges]
     return edges[keep], framed[keep]
 
 
