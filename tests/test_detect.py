@@ -267,6 +267,21 @@ def test_a_wrong_set_of_nine_is_not_a_puzzle():
     assert problem(seen).startswith("tile 5 is not the shape of the others")
 
 
+def test_a_big_tile_in_the_foreground_fits_the_view_of_the_others():
+    # Hard 1708: tiles 128-226 pixels wide across a steep view, and one of
+    # 284 in the near corner. A size fitted linear across the photo calls it
+    # 16% off at its true corners (exit 3 though every tile was found); the
+    # view of the table the other eight give puts it within 1%. Stretched a
+    # fifth across, it is still no tile.
+    image, truth = render_photo(seed=1708, art="witches", layout="scattered", difficulty="hard", size=(1600, 1200))
+    tiles = reading_order([orient(np.float32(tile["corners"])) for tile in truth["tiles"]])
+    assert problem(tiles) is None
+    big = int(np.argmax([cv2.contourArea(tile) for tile in tiles]))
+    stretched = tiles[big].copy()
+    stretched[1:3] += 0.2 * (stretched[1:3] - stretched[[0, 3]])
+    assert problem(tiles[:big] + [stretched] + tiles[big + 1:]).startswith(f"tile {big + 1} is not the shape")
+
+
 def test_keyboard_on_a_white_desk_is_no_tile():
     image, truth = render_photo(seed=3, layout="loose", difficulty="hard", size=SIZE, table="white")
     assert truth["params"]["table"] == "white"
