@@ -199,13 +199,12 @@ def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | Non
     to_table = cv2.getPerspectiveTransform(quads[int(np.argmax([cv2.contourArea(quad) for quad in quads]))], UNIT)
     corners = quads.reshape(-1, 1, 2)
     for _ in range(rounds):
-        squares = []
-        for quad in cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2):
-            centre = quad.mean(axis=0)
-            u, _, vt = np.linalg.svd(mean_sides(quad))  # the turn taking UNIT nearest the quad
-            if np.linalg.det(u @ vt) < 0:
-                return None
-            squares.append(UNIT @ (u @ vt).T + centre)
+        on_table = cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2)
+        u, _, vt = np.linalg.svd(mean_sides(on_table))  # the turns taking UNIT nearest each quad, all at once
+        turns = u @ vt
+        if (np.linalg.det(turns) < 0).any():
+            return None
+        squares = UNIT @ np.swapaxes(turns, -1, -2) + on_table.mean(axis=1, keepdims=True)
         to_table, _ = cv2.findHomography(corners, np.float32(squares).reshape(-1, 1, 2))
         if to_table is None:
             return None
