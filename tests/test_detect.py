@@ -368,6 +368,17 @@ def test_problem_with_a_known_count():
     assert problem(tiles, count=9) is None
 
 
+def test_seams_are_scored_with_numpys_medians():
+    """`vision.blocks._middle`, which scores seams, gives `np.median`'s values exactly."""
+    from vision.blocks import _middle
+
+    values = np.random.default_rng(4).random((3, 41, 8)).astype(np.float32)
+    for cut in (values, values[:, :40], values[:, :, :7]):
+        for axis in (0, 1, 2):
+            assert np.array_equal(_middle(cut, axis=axis), np.median(cut, axis=axis))
+    assert _middle(values[0, :, 0]) == np.median(values[0, :, 0])
+
+
 def test_corners_on_the_card_face_not_its_cut_side():
     # Seen from in front, the card's cut side shows as a thin grey band
     # below its face (1.5% of its side): the corners are the face's.
