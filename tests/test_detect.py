@@ -368,6 +368,21 @@ def test_problem_with_a_known_count():
     assert problem(tiles, count=9) is None
 
 
+def test_problem_judges_the_same_corners_once_and_moved_ones_afresh(monkeypatch):
+    """`find_tiles` judges the tiles it returns and `solve` asks again: the view is fitted once.
+    Corners moved since, even in place, are judged as they are now."""
+    import vision.detect as detect
+
+    fitted = []
+    real = detect.view_misfits
+    monkeypatch.setattr(detect, "view_misfits", lambda tiles: fitted.append(1) or real(tiles))
+    tiles = [square((60 * i, 200 * i), 50) for i in range(9)]
+    assert problem(tiles) is None and problem(tiles, count=9) is None and len(fitted) == 1
+    tiles[8][1:3, 0] += 20  # the same array, stretched: no longer the others' shape
+    assert problem(tiles).startswith("tile 9 is not the shape") and len(fitted) == 2
+    assert problem([np.float64(tile) for tile in tiles]).startswith("tile 9 is not the shape") and len(fitted) == 3
+
+
 def test_seams_are_scored_with_numpys_medians():
     """`vision.blocks._middle`, which scores seams, gives `np.median`'s values exactly."""
     from vision.blocks import _middle
