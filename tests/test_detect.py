@@ -383,6 +383,18 @@ def test_problem_judges_the_same_corners_once_and_moved_ones_afresh(monkeypatch)
     assert problem([np.float64(tile) for tile in tiles]).startswith("tile 9 is not the shape") and len(fitted) == 3
 
 
+def test_the_first_looks_sides_are_read_once_for_all_its_checks(monkeypatch):
+    """`_edgeless` and `_faint` judge the first look's tiles from one reading of each side's step."""
+    import vision.detect as detect
+
+    read = []
+    real = detect.side_steps
+    monkeypatch.setattr(detect, "side_steps", lambda image, tile: read.append(1) or real(image, tile))
+    image, truth = render_photo(seed=0, layout="scattered", difficulty="easy", size=SIZE)
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and len(read) == 9
+
+
 def test_seams_are_scored_with_numpys_medians():
     """`vision.blocks._middle`, which scores seams, gives `np.median`'s values exactly."""
     from vision.blocks import _middle
