@@ -236,6 +236,20 @@ def test_solving_a_photo_loads_no_hashing():
     assert done.stdout.strip() == "False"
 
 
+def test_a_photo_is_decoded_while_click_and_the_solve_command_load(tmp_path):
+    """`solve PHOTO` starts decoding the photo before click loads, and the command uses that decode."""
+    samples = Path(__file__).resolve().parents[1] / "samples"
+    code = ("import sys, vision.images as images\n"
+            "real, started = images.read_ahead, []\n"
+            "images.read_ahead = lambda path: started.append('click' in sys.modules) or real(path)\n"
+            "from vision.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit as done:\n    print(started, done.code)")
+    photo = samples / "photos" / "witches-touching-normal.jpg"
+    done = subprocess.run([sys.executable, "-c", code, "solve", "--library", str(samples / "library" / "witches"),
+                           str(photo), "--out", str(tmp_path / "a.png")], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[False] 0"
+
+
 def test_the_command_flushes_a_long_answer_before_its_process_ends(tmp_path):
     """Run as the command, `main` ends its process at once (no interpreter teardown): every
     line it wrote to a pipe still arrives, and the exit code is the answer's."""

@@ -368,6 +368,44 @@ def test_problem_with_a_known_count():
     assert problem(tiles, count=9) is None
 
 
+def test_problem_judges_the_same_corners_once_and_moved_ones_afresh(monkeypatch):
+    """`find_tiles` judges the tiles it returns and `solve` asks again: the view is fitted once.
+    Corners moved since, even in place, are judged as they are now."""
+    import vision.detect as detect
+
+    fitted = []
+    real = detect.view_misfits
+    monkeypatch.setattr(detect, "view_misfits", lambda tiles: fitted.append(1) or real(tiles))
+    tiles = [square((60 * i, 200 * i), 50) for i in range(9)]
+    assert problem(tiles) is None and problem(tiles, count=9) is None and len(fitted) == 1
+    tiles[8][1:3, 0] += 20  # the same array, stretched: no longer the others' shape
+    assert problem(tiles).startswith("tile 9 is not the shape") and len(fitted) == 2
+    assert problem([np.float64(tile) for tile in tiles]).startswith("tile 9 is not the shape") and len(fitted) == 3
+
+
+def test_the_first_looks_sides_are_read_once_for_all_its_checks(monkeypatch):
+    """`_edgeless` and `_faint` judge the first look's tiles from one reading of each side's step."""
+    import vision.detect as detect
+
+    read = []
+    real = detect.side_steps
+    monkeypatch.setattr(detect, "side_steps", lambda image, tile: read.append(1) or real(image, tile))
+    image, truth = render_photo(seed=0, layout="scattered", difficulty="easy", size=SIZE)
+    tiles = find_tiles(image)
+    assert len(tiles) == 9 and len(read) == 9
+
+
+def test_seams_are_scored_with_numpys_medians():
+    """`vision.blocks._middle`, which scores seams, gives `np.median`'s values exactly."""
+    from vision.blocks import _middle
+
+    values = np.random.default_rng(4).random((3, 41, 8)).astype(np.float32)
+    for cut in (values, values[:, :40], values[:, :, :7]):
+        for axis in (0, 1, 2):
+            assert np.array_equal(_middle(cut, axis=axis), np.median(cut, axis=axis))
+    assert _middle(values[0, :, 0]) == np.median(values[0, :, 0])
+
+
 def test_corners_on_the_card_face_not_its_cut_side():
     # Seen from in front, the card's cut side shows as a thin grey band
     # below its face (1.5% of its side): the corners are the face's.

@@ -112,6 +112,26 @@ def test_a_folder_that_is_no_library_is_exit_2_even_when_the_photo_shows_no_puzz
     code, output = solve(plain, "--library", tmp_path, "--out", tmp_path / "a.png")
     assert code == 2 and "not an edgematch library" in output
 
+def test_the_library_loads_while_the_photo_is_still_being_decoded(tmp_path, monkeypatch):
+    """The core the decode leaves idle loads the library, not the two the tiles are sought on."""
+    import threading
+
+    from vision import pipeline
+
+    loading = threading.Event()
+    real = pipeline._library_looks
+    monkeypatch.setattr(pipeline, "_library_looks", lambda library: loading.set() or real(library))
+    photo = SAMPLES / "photos" / "witches-touching-normal.jpg"
+
+    class Decoding:  # `read_ahead`'s future, answering only once the library is being loaded
+        def result(self):
+            assert loading.wait(10), "the library waited for the photo"
+            return read_image(photo)
+
+    answer = pipeline.solve_photo(photo, library=SAMPLES / "library" / "witches", out=tmp_path / "a.png",
+                                  decoding=Decoding())
+    assert answer["count"] == 1
+
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
 @pytest.mark.parametrize("name", ["davidlewine-hotrods.jpg", "liorsinai-scramblesquare_serengeti.jpg"])
 def test_real_catalogue_repeats_read_alike(name):

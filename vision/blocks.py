@@ -8,6 +8,7 @@ count (`sized_grids`). All of it runs on the working copy.
 """
 from __future__ import annotations
 
+from functools import cache
 from itertools import chain, combinations, product
 from typing import Callable
 
@@ -280,7 +281,7 @@ def _seam(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
     >>> _seam(scores, 1 / 3, 3, 0.03), _seam(scores, 1 / 2, 3, 0.03)
     (2.0, 0.0)
     """
-    return float(np.median(_along(scores, where, cells, slack).max(axis=1)))
+    return float(_middle(_along(scores, where, cells, slack).max(axis=1)))
 
 
 def _ridge(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
@@ -295,7 +296,7 @@ def _ridge(scores: np.ndarray, where: float, cells: int, slack: float) -> float:
     10.0
     """
     along = _along(scores, where, cells, slack)
-    return float(np.median(along.max(axis=1) / np.maximum(np.median(along, axis=1), 0.05)))
+    return float(_middle(along.max(axis=1) / np.maximum(_middle(along, axis=1), 0.05)))
 
 
 def _along(scores, where, cells, slack):
@@ -303,9 +304,37 @@ def _along(scores, where, cells, slack):
     ``where``: (cells, places)."""
     length, width = scores.shape
     near = scores[:, max(0, round((where - slack) * width)):round((where + slack) * width) + 1]
-    # Each cell's middle 80% (not the seams crossing this one), every other row.
-    rows = (np.arange(cells)[:, None] + np.arange(0.1, 0.9, 2 * cells / length)) * length / cells
-    return np.median(near[np.int32(rows)], axis=1)
+    return _middle(near[_cell_rows(cells, length)], axis=1)
+
+
+@cache
+def _cell_rows(cells: int, length: int) -> np.ndarray:
+    """The rows `_along` reads of a profile ``length`` rows long, cut in ``cells``: (cells, rows).
+
+    Each cell's middle 80% (not the seams crossing this one), every other row.
+    """
+    rows = np.int32((np.arange(cells)[:, None] + np.arange(0.1, 0.9, 2 * cells / length)) * length / cells)
+    rows.setflags(write=False)  # kept for every profile of that length
+    return rows
+
+
+def _middle(values: np.ndarray, axis: int = -1) -> np.ndarray:
+    """The median of ``values`` (no NaN) along ``axis``: `np.median`'s values, at half its cost.
+
+    A block's grids are scored by some 2,000 medians of a few hundred
+    values each, where `np.median`'s checks cost more than finding the
+    middle: this finds it the same way (a partition, then the mean of the
+    middle two when there are two).
+
+    >>> values = np.float32([[3, 1, 2, 7], [5, 4, 0, 6]])
+    >>> _middle(values, axis=1).tolist(), _middle(values[:, :3], axis=1).tolist(), float(_middle(values[0]))
+    ([2.5, 4.5], [2.0, 4.0], 2.5)
+    """
+    half = values.shape[axis] // 2
+    if values.shape[axis] % 2:
+        return np.take(np.partition(values, half, axis=axis), half, axis=axis)
+    middle = np.take(np.partition(values, (half - 1, half), axis=axis), (half - 1, half), axis=axis)
+    return np.mean(middle, axis=axis)
 
 
 def _block_size(block):

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from functools import lru_cache, partial
 from itertools import combinations
 
 import cv2
@@ -109,12 +109,13 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     colour = table_mask(small)
     first = _tiles_seen(image, small, scale, colour)
     puzzle = problem(first) is None
+    steps = [side_steps(image, tile) for tile in first]  # read once for the checks of its sides below
     # A puzzle most of whose outline is far fainter than its clearest side
     # may be outlined off its cards (a block's corner lost to glare, the
     # outline slanted across the cards): a later look whose sides run along
     # steps twice as sharp is taken instead; none, and it stands.
-    edgeless = puzzle and _edgeless(image, first)
-    faint = puzzle and not edgeless and _faint(image, first)
+    edgeless = puzzle and _edgeless(image, first, steps)
+    faint = puzzle and not edgeless and _faint(image, first, steps)
     if puzzle and not edgeless and not faint:
         return first
     # On a plain ground a printed border may be the table's colour too: the
@@ -125,7 +126,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tiles into bits (a grid of a tile's print). Unless the first look's
     # tiles, no puzzle, run over bare table: figures of several light cards
     # on a light desk, run together across their frames, tell no tile's size.
-    sized = puzzle or not (first and _edgeless(image, first))
+    sized = puzzle or not (first and _edgeless(image, first, steps))
     size = np.median([cv2.contourArea(tile) for tile in first]) if len(first) >= 2 and sized else 0
     # Tiles that are sound but too few hold blocks seen whole: a later look
     # must account for all of each, along seams this look sees (`_cut_apart`).
@@ -182,10 +183,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     return next((tiles for tiles in every if problem(tiles) is None), first)
 
 
-def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
+def _edgeless(image: np.ndarray, tiles: list[np.ndarray], steps: list | None = None) -> bool:
     """Whether a side of ``tiles`` facing the table runs along no card's edge:
     a step `EDGELESS` times the usual along the tiles' sides at most
-    (`side_steps`), or a third of it on bare table (`_astray`).
+    (`side_steps`; ``steps``, each tile's, when known), or a third of it on
+    bare table (`_astray`).
 
     A tile stretched over the table or its shadow, consistently enough that
     the others' shape allows it, has a side across bare table: the puzzle
@@ -198,14 +200,15 @@ def _edgeless(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
     >>> _edgeless(image, pair), _edgeless(image, pair + [card + [45, 0]])  # a third on bare table
     (False, True)
     """
-    steps = np.float32([side_steps(image, tile) for tile in tiles])
+    steps = np.float32([side_steps(image, tile) for tile in tiles] if steps is None else steps)
     faint = np.argwhere(steps < EDGELESS * np.median(steps))
     return any(_facing_table(tiles, i, side) for i, side in faint) or _astray(image, tiles, steps)
 
 
-def _faint(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
+def _faint(image: np.ndarray, tiles: list[np.ndarray], steps: list | None = None) -> bool:
     """Whether the median side of ``tiles`` facing the table runs along a step
-    `ASTRAY` times as sharp as the sharpest such side at most (`side_steps`).
+    `ASTRAY` times as sharp as the sharpest such side at most (`side_steps`;
+    ``steps``, each tile's, when known).
 
     A block outlined off its cards (a corner lost to glare, the outline
     slanted across the cards) keeps one or two sides on a card's edge while
@@ -217,7 +220,7 @@ def _faint(image: np.ndarray, tiles: list[np.ndarray]) -> bool:
     >>> _faint(image, [card]), _faint(image, [card + np.float32([0, 20])])
     (False, True)
     """
-    steps = [side_steps(image, tile) for tile in tiles]
+    steps = [side_steps(image, tile) for tile in tiles] if steps is None else steps
     facing = [steps[i][side] for i in range(len(tiles)) for side in range(4) if _facing_table(tiles, i, side)]
     return bool(facing) and bool(np.median(facing) <= ASTRAY * max(facing))
 
@@ -518,7 +521,21 @@ def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
 
 
 def _misfit(tiles: list[np.ndarray]) -> str | None:
-    """The first tile lying across another, far from the others' size, or far from square."""
+    """The first tile lying across another, far from the others' size, or far from square.
+
+    Remembered for the last few tile sets, by their corners exactly as given
+    (values, type and shape): `find_tiles` judges the tiles it returns, and
+    `solve` and `detect` then ask again of the same corners (a 12 MP photo's
+    nine tiles: 10-25 ms, most of it fitting the view nine times).
+    """
+    corners = [np.asarray(tile) for tile in tiles]
+    return _judged(tuple((quad.dtype.str, quad.shape, quad.tobytes()) for quad in corners))
+
+
+@lru_cache(maxsize=8)
+def _judged(corners: tuple) -> str | None:
+    """`_misfit` of the tiles whose corners are given as (type, shape, bytes) each."""
+    tiles = [np.frombuffer(data, kind).reshape(shape) for kind, shape, data in corners]
     areas = np.float32([cv2.contourArea(np.float32(tile)) for tile in tiles])
     for (i, first), (j, second) in combinations(enumerate(tiles), 2):
         shared, _ = cv2.intersectConvexConvex(np.float32(first), np.float32(second))

@@ -149,12 +149,13 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
 
     path = Path(path)
     out = Path(out) if out else path.with_name(path.stem + ".solved.png")
-    image = read_image(path) if decoding is None else decoding.result()
-    # One helper thread, on the other core while the tiles are sought: it loads the
-    # library, then OpenCV's font, which OpenCV keeps per thread, so it draws the answer too.
+    # One helper thread: it loads the library, then OpenCV's font, which OpenCV keeps per
+    # thread, so it draws the answer too. Started before the photo is waited for: the core
+    # the decode leaves idle does that work, rather than sharing both with the tiles' search.
     with ThreadPoolExecutor(1) as helper:
         known = helper.submit(_library_looks, library)
         helper.submit(draw.ready_font)
+        image = read_image(path) if decoding is None else decoding.result()
         try:
             corners = detect.find_tiles(image) if corners is None else corners
         finally:

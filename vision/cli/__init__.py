@@ -6,40 +6,20 @@ so no input, however broken, shows a traceback.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
-import click
-
+from .ahead import photo_ahead
 from .errors import InputError, NotRecognised
 
 
-# each command is the function of that name in the module of that name
-COMMANDS = ("solve", "detect", "label", "render", "export", "generate")
+def __getattr__(name: str):
+    """`cli`, the click group, loaded when first asked for: `main` starts a photo's decode before click loads."""
+    if name == "cli":
+        from .commands import cli
 
-
-class _LazyGroup(click.Group):
-    """Imports a command's module only when that command runs.
-
-    Solving a typed-in puzzle then never loads the renderer or the outside
-    engines, which keeps a small puzzle's whole run quick (click's docs,
-    "Lazily Loading Subcommands").
-    """
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
-            return None
-        return getattr(importlib.import_module(f".{name}", __name__), name)
-
-
-@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="edgematch")
-def cli() -> None:
-    """Solve edge-matching tile puzzles from a photo or from typed-in codes."""
+        return cli
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,8 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     # threads spin far more CPU than they save (a 12 MP photo: 40 ms of 0.6 s; same answers).
     # Set here, not on import, so a program that only imports edgematch keeps its own setting.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # The photo a `solve` names is decoded while click and the command load (`ahead`).
+    ahead = photo_ahead(sys.argv[1:] if argv is None else list(argv))
+    import click
+
+    from .commands import cli
+
     try:
-        code = cli.main(args=argv, prog_name="edgematch", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="edgematch", standalone_mode=False, obj=ahead)
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.Abort:
@@ -68,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # the promise: never a traceback
         click.echo(f"edgematch: internal error: {type(error).__name__}: {error}", err=True)
         code = 2
+    if ahead:  # a process that ends while OpenCV still fills its Lab tables aborts (bad usage)
+        from ..images import ready_lab
+
+        ready_lab().join()
     if argv is None:  # the process is the command (`edgematch`, ``python -m vision.cli``)
         _end_process(code or 0)
     sys.exit(code or 0)

@@ -8,17 +8,20 @@ document, so a new kind of input is one more branch there.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 import solver
 
 from ..files import write_atomic
+from .ahead import is_photo
 from .errors import InputError, NotRecognised
 from .report import exit_code, human_text, json_text, solution_json
 
-PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp", ".gif"}
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
 ENGINES = ("builtin", "cp-sat", "sat", "mip")
 
 
@@ -43,10 +46,11 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
     3 no puzzle recognised in a photo (the highest over all inputs).
     """
     options = dict(find_all=find_all, library=library, timeout=timeout, engine=engine, out=out)
+    ahead = click.get_current_context().obj or {}  # photos being decoded already (`vision.cli.ahead`)
     documents, code = [], 0
     for name in inputs:
         try:
-            document = answer(name, **options)
+            document = answer(name, decoding=ahead.pop(name, None), **options)
         except (InputError, NotRecognised) as error:
             if len(inputs) == 1:
                 raise
@@ -70,14 +74,15 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
 
 
 def answer(name: str, *, find_all: bool, library: str | None, timeout: float | None,
-           engine: str, out: str | None = None) -> dict:
-    """The answer document for one input; bad input raises `InputError`."""
+           engine: str, out: str | None = None, decoding: Future | None = None) -> dict:
+    """The answer document for one input; bad input raises `InputError`. ``decoding``: the
+    photo ``name`` being read already (`vision.images.read_ahead`)."""
     if is_photo(name):
         from ..images import read_ahead, ready_lab
 
         # OpenCV's Lab tables fill on one core and the photo is decoded on the other while
         # the photo path imports (it holds the Python lock, they do not)
-        lab, decoding = ready_lab(), read_ahead(name)
+        lab, decoding = ready_lab(), read_ahead(name) if decoding is None else decoding
         try:
             from ..pipeline import solve_photo
 
@@ -93,11 +98,6 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
         raise InputError(str(error)) from None
     result = search(puzzle, engine, find_all=find_all, timeout=timeout, label=name)
     return solution_json(name, puzzle, result)
-
-
-def is_photo(name: str) -> bool:
-    """True for the image files `solve` reads as photos or scans."""
-    return Path(name).suffix.lower() in PHOTO_SUFFIXES
 
 
 def search(puzzle: solver.Puzzle, engine: str = "builtin", *, find_all: bool = False,
