@@ -23,6 +23,7 @@ MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
 BOXED = 0.9           # most share of its rectangle a lumpy patch's outline follows, for its four corners to win (`_patch_quad`)
 SPUR = 1 / 16         # an opening's radius to the patch's side, that takes off a spur (`_hulls`)
+WIDE_SPUR = 1 / 10    # the same, for a patch no quadrilateral follows with spurs of `SPUR` off (`blocks`)
 RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
 ASTRAY = 0.3          # a block's side with a step this much weaker than its other sides' runs off the card (`swung`)
 SWING = 0.6           # most a side's end astray moves along its neighbouring side, in tiles (`swung`)
@@ -58,11 +59,22 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         core = (labels[y0:y + h + 2 * radius, x0:x + w + 2 * radius] == label).astype(np.uint8)
         patch = cv2.dilate(core, kernel) & mask[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
         box = image[y0:y0 + core.shape[0], x0:x0 + core.shape[1]]
-        hull, quad = max(((hull, _patch_quad(hull)) for hull in _hulls(patch, box, (x0, y0))),
-                         key=lambda pair: _traced(pair[1], pair[0]))
+        hull, quad = _best_hull(patch, box, (x0, y0), SPUR)
+        if _traced(quad, hull) <= TRACED:
+            # Lit table stuck to a card's side (a lamp's light in the gap between
+            # cards, lighter than the border saw) can be wider than `SPUR`'s
+            # opening takes off: a card that would be lost is looked at again.
+            hull, quad = _best_hull(patch, box, (x0, y0), WIDE_SPUR)
         if _traced(quad, hull) > TRACED and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(clockwise(quad))
     return found
+
+
+def _best_hull(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int], spur: float):
+    """The hull of ``patch`` (`_hulls`, spurs ``spur`` of its side wide) whose quadrilateral
+    (`_patch_quad`) it follows best, and that quadrilateral."""
+    return max(((hull, _patch_quad(hull)) for hull in _hulls(patch, box, origin, spur)),
+               key=lambda pair: _traced(pair[1], pair[0]))
 
 
 def _patch_quad(hull: np.ndarray) -> np.ndarray:
@@ -85,27 +97,29 @@ def _patch_quad(hull: np.ndarray) -> np.ndarray:
     return quad
 
 
-def _hulls(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int]) -> list[np.ndarray]:
+def _hulls(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int], width: float = SPUR) -> list[np.ndarray]:
     """The patch's convex hull, and (when it has any) its hull without plain spurs.
 
-    A spur is what an opening (a disk a sixteenth of the patch's side) takes
+    A spur is what an opening (a disk ``width`` of the patch's side) takes
     off outside the quadrilateral the rest gives; plain, it may be a piece of
     cloth the mask took for card (a check lit brighter than the border's),
     joined to a block along art of the cloth's colour. A tile's tip sticking
     out of a block is a spur too: the hull that `blocks` takes is the one its
-    quadrilateral follows best.
+    quadrilateral follows best. Spurs smaller than the disk are left on,
+    unless ``width`` is wider than `SPUR`.
     """
     hulls = [patch]
     side = np.sqrt(np.count_nonzero(patch))
-    radius = max(2, round(SPUR * side))
+    radius = max(2, round(width * side))
     disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
     opened = cv2.morphologyEx(patch, cv2.MORPH_OPEN, disk)
     if opened.any():
         inside = cv2.fillConvexPoly(np.zeros_like(patch), np.int32(np.round(_patch_quad(_hull(opened)))), 1)
         spur = (patch > 0) & (opened == 0) & (inside == 0)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(spur.astype(np.uint8))
-        spurs = [label for label in range(1, count) if stats[label, 4] >= radius ** 2
-                 and _plain(box[labels == label], 0.8)]
+        # A wider opening leaves crumbs of what it took off beside the rest: plain, they go too.
+        least = radius ** 2 if width <= SPUR else 1
+        spurs = [label for label in range(1, count) if stats[label, 4] >= least and _plain(box[labels == label], 0.8)]
         if spurs:
             hulls.append(patch * ~np.isin(labels, spurs))
     return [_hull(mask) + np.int32(origin) for mask in hulls]
