@@ -34,7 +34,7 @@ into cells, then put a ruler along each side to place the corners exactly.
    or a third of one on bare table
    (`_edgeless`, `_astray`: a tile stretched over the table or its shadow,
    a block's outline off by a slant), the tiles the looks agree on (sharp
-   on every side, one shape across the photo: `_sound`, three at least) say
+   on every side, one shape across the photo: `_sound`, two at least) say
    how a tile looks at each place; where bits of card lie that none
    accounts for (a card glare washed to the table's white), a square of that
    look is laid along the colour steps and refined; if that makes no
@@ -162,7 +162,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # No look saw every tile whole: the tiles the looks agree on, and those
     # sought where bits of card lie that none of them accounts for.
     sound = _sound(image, every)
-    if len(sound) >= 3:  # three tell how the view changes across the photo (`form_at`)
+    # Three tell how the view changes across the photo (`form_at`); two, the
+    # tile's size and a first guess at the view, which every tile sought
+    # must fit, and the whole set then agree on (light-blue cards on blue
+    # and white checks, only two of them sharp-sided: hard sports 1908).
+    if len(sound) >= 2:
         sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2)
         if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
             more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2)
@@ -308,9 +312,9 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
         if misfits[worst] <= MISFIT / 2:
             return tiles
         tiles = tiles[:worst] + tiles[worst + 1:]
-    # Three fit the view exactly, so cannot check each other: the whole
-    # puzzle sought from them does (`find_tiles`).
-    return tiles if len(tiles) == 3 else []
+    # Three fit the view exactly, so cannot check each other, nor can two:
+    # the whole puzzle sought from them does (`find_tiles`).
+    return tiles if len(tiles) in (2, 3) else []
 
 
 def _sides_ratio(quad: np.ndarray) -> float:
