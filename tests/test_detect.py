@@ -8,7 +8,7 @@ import pytest
 
 from vision.blocks import blocks
 from vision.cli import main
-from vision.detect import find_tiles, orient, problem, reading_order, refine, shape_misfits
+from vision.detect import _one_view, find_tiles, orient, problem, reading_order, refine, shape_misfits
 from vision.images import read_image
 from vision.rectify import rectify
 from vision.render import load_truth, match_tiles, render_photo, save_photo
@@ -296,6 +296,21 @@ def test_a_big_tile_in_the_foreground_fits_the_view_of_the_others():
     stretched = tiles[big].copy()
     stretched[1:3] += 0.2 * (stretched[1:3] - stretched[[0, 3]])
     assert problem(tiles[:big] + [stretched] + tiles[big + 1:]).startswith(f"tile {big + 1} is not the shape")
+
+
+def test_a_set_sought_under_a_steep_view_is_judged_by_the_view_of_the_table():
+    # Hard frogs 1737: eight tiles found, the ninth (glared) sought right, but
+    # the nine were refused: the size fitted linear across the photo calls
+    # the big card in the foreground 11.8% off even at their true corners
+    # (exit 3 though every tile was found); the view of the table the others
+    # give it puts it within 1%. One stretched a fifth across still fails both.
+    image, truth = render_photo(seed=1737, art="frogs", layout="scattered", difficulty="hard", size=(1600, 1200))
+    tiles = reading_order([orient(np.float32(tile["corners"])) for tile in truth["tiles"]])
+    assert shape_misfits(tiles, fitted=4).max() > 0.105
+    assert _one_view(image, tiles, 8)
+    stretched = tiles[-1].copy()
+    stretched[1:3] += 0.2 * (stretched[1:3] - stretched[[0, 3]])
+    assert not _one_view(image, tiles[:-1] + [stretched], 8)
 
 
 def test_keyboard_on_a_white_desk_is_no_tile():
