@@ -161,7 +161,9 @@ def test_figures_on_a_side_found_inside_its_card_still_read():
             for inward in misread:
                 tiles = read_edges(looks, library, inward=inward, framed=0).tiles
                 misread[inward] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
-    assert 3 * misread[INWARD] <= misread[0], misread  # of 432 edges: 2 against 23 (3 against 23 when written)
+    # of 432 edges: 3 against 8 since the pattern weighs the crop's flanks less (which alone took
+    # 23 to 8), 2 against 23 before, 3 against 23 when written
+    assert misread[INWARD] <= 3 and 2 * misread[INWARD] <= misread[0], misread
 
 
 def test_cards_found_at_their_printed_rule_all_round_still_read():
