@@ -56,9 +56,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solver import Puzzle, is_solution  # noqa: E402
 from solver.puzzle import Placement  # noqa: E402
 from vision.cli.errors import NotRecognised  # noqa: E402
+from vision.describe import describe  # noqa: E402
 from vision.detect import find_tiles  # noqa: E402
-from vision.library import add_edges  # noqa: E402
+from vision.images import read_image  # noqa: E402
+from vision.library import add_edges, load_library  # noqa: E402
 from vision.pipeline import photo_edges, solve_photo  # noqa: E402
+from vision.read import read_edges  # noqa: E402
 from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo  # noqa: E402
 
 SIZE = (1600, 1200)
@@ -75,6 +78,9 @@ def main() -> None:
     parser.add_argument("--corners", choices=("detect", "truth"), default="detect",
                         help="tiles found by detection (end to end) or cut at their true corners")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument("--edges", action="store_true",
+                        help="list each misread edge: tile, side, code read and its confidence, true code, "
+                             "runner-up, code answered")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
@@ -127,13 +133,16 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
             image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty=difficulty, size=SIZE)
             path = work / f"{art}-{seed}-{layout}-{difficulty}.jpg"
             save_photo(path, image, truth)
-            outcome = judge(path, truth, libraries[art], truth_corners=args.corners == "truth")
+            outcome = judge(path, truth, libraries[art], truth_corners=args.corners == "truth", edges=args.edges)
+            misread = outcome.pop("misread_edges", [])
             tally = rows[difficulty]
             tally["photos"] += 1
             for key, value in outcome.items():
                 tally[key] += value
             if not args.quiet:
                 print(difficulty, art, layout, seed, dict(outcome), flush=True)
+                for line in misread:
+                    print("   ", line, flush=True)
     print(f"\naccuracy: {sum(r['photos'] for r in rows.values())} photos of {SIZE[0]}x{SIZE[1]} "
           f"in {time.perf_counter() - started:.0f} s, libraries learnt from other photos, "
           f"tiles {'at their true corners' if args.corners == 'truth' else 'found by detection'}")
@@ -148,8 +157,11 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
               f"{r['found'] - r['valid'] - r['off'] - r['misread']}")
 
 
-def judge(path: Path, truth: dict, library: Path, truth_corners: bool = False) -> dict:
-    """found, edges, right, valid, reread for one photo; a failure's class: off or misread."""
+def judge(path: Path, truth: dict, library: Path, truth_corners: bool = False, edges: bool = False) -> dict:
+    """found, edges, right, valid, reread for one photo; a failure's class: off or misread.
+
+    With ``edges``, ``misread_edges`` lists the edges read or answered wrong (`misread_edges`).
+    """
     outcome = {"found": 0, "edges": 4 * len(truth["tiles"]), "right": 0, "valid": 0, "reread": 0,
                "off": 0, "misread": 0}
     try:
@@ -174,7 +186,33 @@ def judge(path: Path, truth: dict, library: Path, truth_corners: bool = False) -
     if not outcome["valid"]:
         outcome["off"] = int(corner_error(truth, [np.float32(t["corners"]) for t in doc["tiles"]], matches) > 0.1)
         outcome["misread"] = int(not outcome["off"] and outcome["right"] < outcome["edges"])
+    if edges:
+        outcome["misread_edges"] = misread_edges(path, doc, [m.edges for m in matches], library)
     return outcome
+
+
+def misread_edges(path: Path, doc: dict, true_edges: list, library: Path) -> list[str]:
+    """One line per edge whose top reading or answered code is not the truth.
+
+    The photo's edges are read again at the tiles the answer names (what
+    `solve_photo` read), so the line gives the reading's ranked candidates:
+    ``tile 4 S: read 4 0.44, runner-up 1 0.29, true -4 0.10, answered 1``
+    (tiles numbered as the answer numbers them, 1-based).
+    """
+    answered = [t["edges"] for t in doc["tiles"]]
+    if all(list(a) == list(b) for a, b in zip(answered, true_edges)) and not doc.get("reinterpreted"):
+        return []  # every code answered is right and none was re-read: the top reading was right too
+    edges = photo_edges(read_image(path), corners=[t["corners"] for t in doc["tiles"]])
+    reading = read_edges(describe(edges.crops), load_library(library))
+    lines = []
+    for tile, (candidates, truth, answer) in enumerate(zip(reading.candidates, true_edges, answered), 1):
+        for side, (ranked, true, final) in enumerate(zip(candidates, truth, answer)):
+            if ranked[0][0] == true and final == true:
+                continue
+            (code, confidence), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else (None, 0.0)
+            lines.append(f"tile {tile} {'NESW'[side]}: read {code} {confidence:.2f}, runner-up {runner_up[0]} "
+                         f"{runner_up[1]:.2f}, true {true} {dict(ranked).get(true, 0.0):.2f}, answered {final}")
+    return lines
 
 
 def speed(count: int, libraries: dict, work: Path) -> None:
