@@ -358,6 +358,10 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     moved out to where the frame says the cut is, on any tile, and kept
     where the tile's edges come nearer the others' (`FRAME_KEEP`): with
     many sides found inside, no tile stands out enough to be doubtful.
+    Where nearly every side was found inside it, cards touching in a block
+    whose frames meet in one band (`shared_frame_inset`), all sides are
+    first moved out to the band's middle, and each may go back where the
+    tile's edges say it was found at its cut.
 
     Parameters
     ----------
@@ -409,9 +413,9 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     looks = grouping_looks(tile_crops([_window(tile, move) for tile, move in zip(wide, moves)]))
     for t in range(len(corners)) if inset else np.flatnonzero(framed.any(axis=1)):
         best = _moved_looks(wide, looks, t, moves[t])[0]
-        for side, out in zip(*np.nonzero(np.stack([framed[t], np.full(4, -inset)]).T)):
+        for side, back in zip(*np.nonzero(np.stack([framed[t], np.full(4, inset)], axis=1))):
             move = moves[t].copy()
-            move[side] = max(move[side], framed[t, side]) if out == 0 else -inset
+            move[side] = -inset if back else max(move[side], framed[t, side])
             score, trial = _moved_looks(wide, looks, t, move)
             if score < FRAME_KEEP * best:
                 best, moves[t], looks = score, move, trial
