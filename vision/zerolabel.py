@@ -123,6 +123,10 @@ FRAME_KEEP = 0.95  # `realigned` keeps a side moved out to its frame when the ti
 # cut and 4 overshot it (the worst from 0.8% out to 3.3%); from 0.95 to 1.1 19 nearer and 6 overshot
 _FRAME_CUT = 0.12  # margin (of a side) tiles are cut with to read across their sides: past `FRAME_REACH`
 _FRAME_SIDE = 200  # tile side in pixels sides are read across at: half a percent of a side a row
+FRAME_STEP = 15  # `shared_frame_inset`: Lab step across sides (median) under which they were found inside a frame
+# that runs on into the next card. Found corners, 1643-1662: touching vintage cards found 3.3% inside 7.1 to 9.5;
+# sides at a card's cut facing another across the table (scanned, loose on wood) 24 to 76 on 37 photos
+FACING = 0.3  # `facing_gaps`: the farthest (of a side) a side faces another tile's
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
@@ -354,6 +358,10 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     moved out to where the frame says the cut is, on any tile, and kept
     where the tile's edges come nearer the others' (`FRAME_KEEP`): with
     many sides found inside, no tile stands out enough to be doubtful.
+    Where nearly every side was found inside it, cards touching in a block
+    whose frames meet in one band (`shared_frame_inset`), all sides are
+    first moved out to the band's middle, and each may go back where the
+    tile's edges say it was found at its cut.
 
     Parameters
     ----------
@@ -375,6 +383,11 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     2
     """
     corners = [np.float32(c) for c in corners]
+    profiles = frame_profiles(image, corners)
+    inset = shared_frame_inset(corners, profiles)
+    if inset:  # every card found inside its printed frame, as a block: moved out together, then judged as found
+        corners = [_moved(c, np.full(4, inset)) for c in corners]
+        profiles = frame_profiles(image, corners)
     reach = max(map(abs, _STEPS))
     wide = _cut_wide(image, corners, reach)
     moves = [np.zeros(4) for _ in corners]
@@ -390,22 +403,96 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
                 score, trial = _moved_looks(wide, looks, t, move)
                 if score < _KEEP * best:
                     best, moves[t], looks = score, move, trial
-    framed = framed_moves(frame_profiles(image, corners)).reshape(-1, 4)
-    if not framed.any():
+    framed = framed_moves(profiles).reshape(-1, 4)
+    if not framed.any() and not inset:
         return [_moved(c, move) for c, move in zip(corners, moves)]
     # sides the cards' shared printed frame says were found inside it, kept where the edges agree: the tiles cut
-    # again with room for the farthest move (the moves above stand as they were judged)
-    wide = _cut_wide(image, corners, max(reach, float(framed.max())))
+    # again with room for the farthest move (the moves above stand as they were judged). Sides moved out with the
+    # block (``inset``) that were found at their cut go back where the edges say so, now most tiles are at theirs
+    wide = _cut_wide(image, corners, max(reach, float(framed.max()), inset))
     looks = grouping_looks(tile_crops([_window(tile, move) for tile, move in zip(wide, moves)]))
-    for t in np.flatnonzero(framed.any(axis=1)):
+    for t in range(len(corners)) if inset else np.flatnonzero(framed.any(axis=1)):
         best = _moved_looks(wide, looks, t, moves[t])[0]
-        for side in np.flatnonzero(framed[t]):
+        for side, back in zip(*np.nonzero(np.stack([framed[t], np.full(4, inset)], axis=1))):
             move = moves[t].copy()
-            move[side] = max(move[side], framed[t, side])
+            move[side] = -inset if back else max(move[side], framed[t, side])
             score, trial = _moved_looks(wide, looks, t, move)
             if score < FRAME_KEEP * best:
                 best, moves[t], looks = score, move, trial
     return [_moved(c, move) for c, move in zip(corners, moves)]
+
+
+def shared_frame_inset(corners: Sequence[np.ndarray], profiles: np.ndarray) -> float:
+    """How far (share of a side) every card was found inside a printed frame that runs on into the next card; 0 mostly.
+
+    Cards laid touching with a printed frame the table's colour (vintage's
+    brown band on wood) merge their frames into one band, and a block's
+    cards are then all found inside it, 3 to 6% of a side, at a rule or the
+    frame's inner edge. With most sides found so, the frame all cards share
+    (`framed_moves`) is read inside it and nothing is moved, and the seams,
+    read inside the cut, pair the wrong halves. What gives it away is that
+    the tiles face each other across a narrow band (`facing_gaps`) with no
+    cut at their sides: the colour runs on across them (`FRAME_STEP`),
+    where a card's cut facing another across the table shows a clear step.
+    The cards then meet in the band's middle, so every side is moved out by
+    half its median width; the rim's sides share the frame and the inset.
+
+    Parameters
+    ----------
+    corners : sequence of (4, 2) ndarrays
+        The tiles' corners as found.
+    profiles : (sides, rows, 3) ndarray
+        `frame_profiles` of the same corners.
+
+    Returns
+    -------
+    float
+        The share of a side to move every side out by.
+
+    Examples
+    --------
+    >>> square = np.float32([[0, 0], [100, 0], [100, 100], [0, 100]])
+    >>> block = [square + np.float32([110 * col, 110 * row]) for row in range(3) for col in range(3)]
+    >>> plain = np.full((36, 36, 3), 50.0)  # the colour runs on across every side
+    >>> cut = plain.copy(); cut[:, 24:] = 80  # a step at every side: cards on a table
+    >>> shared_frame_inset(block, plain), shared_frame_inset(block, cut)
+    (0.05, 0.0)
+    """
+    gaps = facing_gaps(corners)
+    facing = ~np.isnan(gaps)
+    if facing.sum() < len(gaps) / 2:
+        return 0.0
+    width = float(np.median(gaps[facing]))
+    if not 0.02 <= width <= 2 * FRAME_REACH:
+        return 0.0
+    found = round(_FRAME_CUT * _FRAME_SIDE)
+    rows = round(0.02 * _FRAME_SIDE)
+    step = np.linalg.norm(profiles[:, found - rows:found].mean(axis=1) - profiles[:, found:found + rows].mean(axis=1),
+                          axis=-1)
+    return round(width / 2, 4) if np.median(step[facing]) < FRAME_STEP else 0.0
+
+
+def facing_gaps(corners: Sequence[np.ndarray]) -> np.ndarray:
+    """Each side's distance (share of its length) to the side of another tile it faces, out to `FACING`; nan if none.
+
+    >>> square = np.float32([[0, 0], [100, 0], [100, 100], [0, 100]])
+    >>> facing_gaps([square, square + np.float32([108, 0])]).round(2).tolist()
+    [nan, 0.08, nan, nan, nan, nan, nan, 0.08]
+    """
+    quads = np.float64(corners)
+    ends = np.roll(quads, -1, axis=1)
+    middles = ((quads + ends) / 2).reshape(-1, 2)
+    lengths = np.linalg.norm(ends - quads, axis=-1).ravel()
+    outward = middles - np.repeat(quads.mean(axis=1), 4, axis=0)
+    outward /= np.linalg.norm(outward, axis=1, keepdims=True)
+    offset = middles[None] - middles[:, None]  # from each side's middle to every other's
+    along = (offset * outward[:, None]).sum(axis=-1) / lengths[:, None]
+    aside = np.abs(offset[..., 0] * outward[:, None, 1] - offset[..., 1] * outward[:, None, 0]) / lengths[:, None]
+    tile = np.arange(len(middles)) // 4
+    faces = ((outward @ outward.T) < -0.95) & (tile[:, None] != tile[None]) & (along > -0.05) & (along < FACING) \
+        & (aside < 0.25)
+    nearest = np.where(faces, along, np.inf).min(axis=1)
+    return np.where(np.isfinite(nearest), nearest, np.nan)
 
 
 def _cut_wide(image: np.ndarray, corners: Sequence[np.ndarray], reach: float) -> list[np.ndarray]:
