@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from solver import is_solution
@@ -261,3 +262,13 @@ def test_the_command_flushes_a_long_answer_before_its_process_ends(tmp_path):
     assert done.returncode == 0 and len(done.stdout) > 2 ** 13 and document["count"] == len(document["solutions"]) == 70
     done = subprocess.run(command[:3] + ["solve", str(tmp_path / "missing.json")], capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr == f"edgematch: {tmp_path / 'missing.json'}: no such file\n"
+
+
+def test_the_decode_ahead_skips_the_values_of_exactly_the_solve_options_that_take_one():
+    """`ahead.VALUED` is written out so click need not load first; it must follow `solve`'s options."""
+    from vision.cli.ahead import VALUED
+    from vision.cli.solve import solve
+
+    valued = {name for option in solve.params if isinstance(option, click.Option) and not option.is_flag
+              for name in option.opts if name.startswith("--")}
+    assert VALUED == valued
