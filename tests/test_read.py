@@ -161,9 +161,7 @@ def test_figures_on_a_side_found_inside_its_card_still_read():
             for inward in misread:
                 tiles = read_edges(looks, library, inward=inward, framed=0).tiles
                 misread[inward] += sum(a != b for read, true in zip(tiles, codes) for a, b in zip(read, true))
-    # of 432 edges: 3 against 8 since the pattern weighs the crop's flanks less (which alone took
-    # 23 to 8), 2 against 23 before, 3 against 23 when written
-    assert misread[INWARD] <= 3 and 2 * misread[INWARD] <= misread[0], misread
+    assert 3 * misread[INWARD] <= misread[0], misread  # of 432 edges: 2 against 23 (3 against 23 when written)
 
 
 def test_cards_found_at_their_printed_rule_all_round_still_read():
@@ -294,28 +292,3 @@ def test_a_figure_half_under_glare_is_known_by_the_pattern_of_the_part_seen():
     glared[np.all(edge(rocket) == (40, 40, 210), axis=-1)] = (140, 140, 230)  # the nose, paled
     reading = read_edges(describe([glared, edge(star), edge(rocket), edge(star)]), library)
     assert reading.tiles[0][0] == 1, reading.candidates[0][0]  # 0.58 to 0.42; the star (2) before, 0.55 to 0.45
-
-
-def test_a_neighbouring_sides_figure_in_a_crops_flank_does_not_decide():
-    """The figures of the sides either side reach into an edge crop's lower corners. On hard
-    vintage 1692 a car's cabin (two windows) with a neighbour's wheel beside it read as a stored
-    shield whose own neighbour had a wheel there (0.40 against 0.36). The pattern now weighs the
-    flanks of the side's triangle less: the cabin reads as the cabin."""
-    def edge(figure, wheel: bool) -> np.ndarray:
-        crop = np.full((SIZE_TILE // 2, SIZE_TILE, 3), (170, 200, 215), np.uint8)  # a worn card's beige
-        crop[:14, 34:62] = (40, 40, 180)  # the red body both figures share
-        figure(crop)
-        if wheel:  # the neighbouring side's wheel, in the left flank of the side's triangle
-            cv2.circle(crop, (26, 34), 11, (30, 30, 30), -1)
-            cv2.circle(crop, (26, 34), 5, (220, 220, 220), -1)
-        return crop
-
-    def cabin(crop):  # two windows
-        crop[3:11, 38:46] = crop[3:11, 50:58] = (230, 200, 150)
-
-    def shield(crop):  # one wide pane
-        crop[3:11, 38:58] = (230, 200, 150)
-
-    library = Library(None, "signed", [3, -4], [edge(cabin, False), edge(shield, True)], [])
-    reading = read_edges(describe([edge(cabin, True)] * 4), library)
-    assert reading.tiles[0][0] == 3, reading.candidates[0][0]  # 0.68 to 0.32; the shield (-4) before, 0.71 to 0.29

@@ -40,7 +40,6 @@ _RANGE = ((0, 100), (-64, 64), (-64, 64))
 _HIST_WEIGHT = 0.5  # weight of the histogram distance against the template's
 _PATTERN_TRUNCATE = 2.0  # standard deviations beyond which two pixels of a pattern simply differ
 _PATTERN_FLOOR = 2.0  # Lab units added to a channel's spread: a plain patch's noise is no pattern
-_FLANK = 0.2  # of a side: pattern pixels this near a neighbouring side's triangle weigh less, none at its edge
 _SEEN = 0.9  # an edge showing less of its triangle than this (glare took the rest): pattern over the part seen
 _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
@@ -277,9 +276,8 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
     >>> distances(looks, washed).round(1).tolist()            # the veil hides which is which
     [[0.8, 1.0], [0.9, 0.8]]
     >>> pattern_distances(looks, washed).astype(float).round(1).tolist()   # the pattern does not
-    [[0.1, 0.9], [0.8, 0.1]]
+    [[0.1, 0.8], [0.8, 0.1]]
     """
-    a, b = _off_flanks(a), _off_flanks(b)
     pattern = _pattern(a)
     d = template_distances(pattern, a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift, inward)
     for i in _partly_seen(a, b):
@@ -287,24 +285,6 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
         d[i] = template_distances(pattern[i:i + 1], a.weight[i:i + 1], _pattern(over), b.weight,
                                   _PATTERN_TRUNCATE, shift, inward)[0]
     return d
-
-
-def _off_flanks(looks: Looks) -> Looks:
-    """``looks`` with their template weights fading to none toward the neighbouring sides' triangles.
-
-    The figures of the sides either side reach into a crop's lower corners,
-    along the flanks of its triangle, and differ from photo to photo: a
-    neighbour's wheel there fitted a stored shield's neighbour's wheel
-    (vintage), a neighbour's blue wing a blue bird (meadow). The figure's
-    own shape is told by the middle; its colours (`distances`) still count
-    over the whole triangle, since four frogs of one shape differ in colour
-    only, into their legs' corners.
-    """
-    rows, cols = looks.weight.shape[1:3]
-    y, x = np.arange(rows)[:, None] + 0.5, np.arange(cols)[None, :] + 0.5
-    inside = np.minimum(x, cols - x) - y  # pixels to the nearer flank of the side's triangle
-    fade = np.clip(inside / (_FLANK * cols), 0, 1).astype(np.float32)
-    return Looks(looks.lab, looks.weight * fade, looks.hist)
 
 
 def _partly_seen(a: Looks, b: Looks) -> np.ndarray:
