@@ -343,6 +343,19 @@ def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
     assert np.array_equal(swung(image, outline, (1, 2), 0.03), outline)
 
 
+def test_a_side_sought_across_a_neighbours_end_leaves_the_outline(tmp_path):
+    # Normal lookalikes touching 2005, a later look's 1x2 "block" of two
+    # cards' halves: the line sought for its faint side crossed the next
+    # side's end, that side shrank to nothing, and refining the triangle
+    # crashed (ValueError: NaN) where the photo is a puzzle found exactly.
+    image, truth = render_photo(seed=2005, art="lookalikes", layout="touching", difficulty="normal",
+                                size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    outline = np.float32([[758.46, 378.42], [909.58, 398.43], [901.48, 474.98], [751.88, 456.01]])
+    moved = swung(image, outline, (1, 2), 0.04)
+    assert np.linalg.norm(np.roll(moved, -1, axis=0) - moved, axis=1).min() > 50
+
+
 @pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])
 def test_clean_cards_on_a_blue_and_white_cloth_leave_its_white_checks_table(seed, art):
     # Clean cards scattered on a blue and white checked cloth: the white
