@@ -62,7 +62,7 @@ import numpy as np
 from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
                      speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
+from .seek import ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -176,8 +176,65 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if problem(sought, count) is None and _one_view(image, sought, len(sound)):
             return reading_order(sought)
     # Else the first look that saw a puzzle, though a side of it runs along no edge
-    # or a broken frame's pieces made it.
-    return next((tiles for tiles in every if problem(tiles) is None), first)
+    # or a broken frame's pieces made it; or, none, a block of cards each a little
+    # turned, that no look cut along seams straight across it.
+    return next((tiles for tiles in every if problem(tiles) is None), None) \
+        or _block_cards(image, scale, every, count) or first
+
+
+def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
+                 count: int | None) -> list[np.ndarray] | None:
+    """The cards of the first look that saw one square block and nothing else
+    (`_one_block`), each of its cells laid on its own card's edges
+    (`vision.seek.laid_cards`), when they make a puzzle whose every card
+    fits the view the others give it within half `MISFIT` and whose cards'
+    sides facing each other mostly run along card edges (`_seamed`); else None.
+
+    Cards laid edge to edge by hand, each a few degrees turned against the
+    others, show no seam straight across the block, and every look may see
+    it as one tile (hard frogs 1919). Such a block holds the puzzle's count
+    (nine unless known), a square grid. A block seen cut in cells is not cut
+    again: its grid may be a puzzle's own (a 2x2 puzzle's four cards).
+    """
+    block = next((found for found in map(_one_block, looks) if found is not None), None)
+    if block is None:
+        return None
+    side = round(np.sqrt(count or 9))
+    cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
+                       misfit_among, MISFIT / 2)
+    cards = reading_order([orient(card) for card in cards])
+    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
+            and _seamed(image, block, cards):
+        return cards
+    return None
+
+
+def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
+    """The one tile of ``tiles`` (clockwise) when there is one, and it is square
+    within the 1.25 a view 35 degrees off square-on shortens it; else None.
+
+    >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> _one_block([card * 3]).tolist(), _one_block([card * [2, 1]]), _one_block([card, card + [20, 0]])
+    ([[0.0, 0.0], [30.0, 0.0], [30.0, 30.0], [0.0, 30.0]], None, None)
+    """
+    if len(tiles) != 1:
+        return None
+    block = clockwise(np.float32(tiles[0]))
+    width, height = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1).reshape(2, 2).mean(axis=0)
+    return block if abs(np.log(width / height)) < np.log(1.25) else None
+
+
+def _seamed(image: np.ndarray, block: np.ndarray, cards: list[np.ndarray]) -> bool:
+    """Whether most of ``cards`` (laid in ``block``) have a side facing another
+    card along a step a third as sharp as the block's outline at least.
+
+    Laid 3x3 over a coarser block (a 2x2 puzzle seen whole) the cells'
+    inner sides cross the cards' faces: the middle one's all four.
+    """
+    usual = sharpness(image, [block])
+    inner = [max([step for k, step in enumerate(side_steps(image, card)) if not _facing_table(cards, i, k)],
+                 default=0.0) for i, card in enumerate(cards)]
+    return bool(np.median(inner) >= usual / 3)
 
 
 def _one_view(image: np.ndarray, tiles: list[np.ndarray], sound: int) -> bool:
