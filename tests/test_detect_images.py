@@ -352,10 +352,21 @@ def test_a_block_of_cards_each_a_little_turned_is_laid_card_by_card():
     assert_found_whole(image, truth, most=0.1)
 
 
+def test_a_block_cut_in_quarters_where_art_fakes_a_seam_is_laid_card_by_card(tmp_path):
+    # Hard critters touching 2060 on wood: birds' wings line up across the
+    # block's middle, every look cut it 2x2 (exit 3: found 4 tiles). Its
+    # 3x3 cells laid on their own cards' edges run along seams twice as
+    # sharp as the quarters' middle lines.
+    image, truth = render_photo(seed=2060, art="critters", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
+
+
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
     # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
     # would each find a card's edge or two and fit one view: nine made-up
-    # cards. Their sides facing each other cross the cards' faces.
+    # cards. Their sides facing each other cross the cards' faces. (Seen in
+    # its four cards, as every look sees it, the cards' own seams are far
+    # sharper still.)
     image, truth = render_photo(seed=0, art="critters", layout="touching", difficulty="hard", rows=2, cols=2,
                                 size=(800, 600))
     block = outline_quad(cv2.convexHull(np.float32([tile["corners"] for tile in truth["tiles"]]).reshape(-1, 2)))

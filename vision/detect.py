@@ -59,7 +59,7 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
+from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles, sized_grids,
                      speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, seek_lost, table_view
@@ -187,54 +187,76 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     """The cards of the first look that saw one square block and nothing else
     (`_one_block`), each of its cells laid on its own card's edges
     (`vision.seek.laid_cards`), when they make a puzzle whose every card
-    fits the view the others give it within half `MISFIT` and whose cards'
-    sides facing each other mostly run along card edges (`_seamed`); else None.
+    fits the view the others give it within half `MISFIT`, along seams the
+    look missed (`_seamed`); else None.
 
     Cards laid edge to edge by hand, each a few degrees turned against the
-    others, show no seam straight across the block, and every look may see
-    it as one tile (hard frogs 1919). Such a block holds the puzzle's count
-    (nine unless known), a square grid. A block seen cut in cells is not cut
-    again: its grid may be a puzzle's own (a 2x2 puzzle's four cards).
+    others, show no seam straight across the block: every look may see it
+    as one tile (hard frogs 1919), or cut where art fakes straighter seams
+    (in quarters: hard critters 2060). Such a block holds the puzzle's
+    count (nine unless known), a square grid.
     """
-    block = next((found for found in map(_one_block, looks) if found is not None), None)
-    if block is None:
+    look = next((tiles for tiles in looks if _one_block(tiles) is not None), None)
+    if look is None:
         return None
+    block = _one_block(look)
     side = round(np.sqrt(count or 9))
     cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
                        misfit_among, MISFIT / 2)
     cards = reading_order([orient(card) for card in cards])
     if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
-            and _seamed(image, block, cards):
+            and _seamed(image, block, cards, look):
         return cards
     return None
 
 
 def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
-    """The one tile of ``tiles`` (clockwise) when there is one, and it is square
-    within the 1.25 a view 35 degrees off square-on shortens it; else None.
+    """The outline (clockwise) of the block ``tiles`` fill, when they are
+    fewer than a puzzle's nine and cover nine tenths of it, and it is
+    square within the 1.25 a view 35 degrees off square-on shortens it;
+    else None.
 
     >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
     >>> _one_block([card * 3]).tolist(), _one_block([card * [2, 1]]), _one_block([card, card + [20, 0]])
     ([[0.0, 0.0], [30.0, 0.0], [30.0, 30.0], [0.0, 30.0]], None, None)
+    >>> cv2.contourArea(_one_block([card + [x, y] for x in (0, 10) for y in (0, 10)]))  # seen in quarters
+    400.0
     """
-    if len(tiles) != 1:
+    if not 0 < len(tiles) < 9:
         return None
-    block = clockwise(np.float32(tiles[0]))
+    block = clockwise(outline_quad(cv2.convexHull(np.float32(np.concatenate(tiles)))))
     width, height = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1).reshape(2, 2).mean(axis=0)
-    return block if abs(np.log(width / height)) < np.log(1.25) else None
+    filled = sum(cv2.contourArea(np.float32(tile)) for tile in tiles) >= 0.9 * cv2.contourArea(block)
+    return block if filled and abs(np.log(width / height)) < np.log(1.25) else None
 
 
-def _seamed(image: np.ndarray, block: np.ndarray, cards: list[np.ndarray]) -> bool:
-    """Whether most of ``cards`` (laid in ``block``) have a side facing another
-    card along a step a third as sharp as the block's outline at least.
+def _seamed(image: np.ndarray, block: np.ndarray, cards: list[np.ndarray], look: list[np.ndarray]) -> bool:
+    """Whether the sides of ``cards`` (laid in ``block``) facing each other run
+    along steps a third as sharp as the block's outline at least, and twice
+    as sharp as those of the ``look``'s tiles (`_inner_steps`).
 
-    Laid 3x3 over a coarser block (a 2x2 puzzle seen whole) the cells'
-    inner sides cross the cards' faces: the middle one's all four.
+    Laid 3x3 over a 2x2 puzzle, seen whole or in its four cards, the cells'
+    inner sides cross the cards' faces: on seven hard renders at most 0.25
+    of the outline, where the four cards' own seams are 0.49-3.4 of it. A
+    3x3 block cut in quarters where art fakes a seam (hard critters 2060):
+    the laid cards' 0.86, the quarters' 0.18.
     """
-    usual = sharpness(image, [block])
-    inner = [max([step for k, step in enumerate(side_steps(image, card)) if not _facing_table(cards, i, k)],
-                 default=0.0) for i, card in enumerate(cards)]
-    return bool(np.median(inner) >= usual / 3)
+    laid = _inner_steps(image, cards)
+    return laid >= sharpness(image, [block]) / 3 and laid >= 2 * _inner_steps(image, look)
+
+
+def _inner_steps(image: np.ndarray, tiles: list[np.ndarray]) -> float:
+    """The median over ``tiles`` of the sharpest step along a side of each
+    facing another tile (`side_steps`; 0 for a tile that faces none).
+
+    >>> image = np.zeros((40, 80, 3), np.uint8); image[10:30, 10:30] = 200; image[10:30, 30:50] = 120
+    >>> card = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]]) - 0.5
+    >>> _inner_steps(image, [card, card + [20, 0]]) > 100, _inner_steps(image, [card])
+    (True, 0.0)
+    """
+    return float(np.median([max([step for side, step in enumerate(side_steps(image, tile))
+                                 if not _facing_table(tiles, i, side)], default=0.0)
+                            for i, tile in enumerate(tiles)]))
 
 
 def _one_view(image: np.ndarray, tiles: list[np.ndarray], sound: int) -> bool:
