@@ -188,24 +188,34 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     (`_one_block`), each of its cells laid on its own card's edges
     (`vision.seek.laid_cards`), when they make a puzzle whose every card
     fits the view the others give it within half `MISFIT`, along seams the
-    look missed (`_seamed`); else None.
+    look missed; else None.
 
     Cards laid edge to edge by hand, each a few degrees turned against the
     others, show no seam straight across the block: every look may see it
     as one tile (hard frogs 1919), or cut where art fakes straighter seams
     (in quarters: hard critters 2060). Such a block holds the puzzle's
-    count (nine unless known), a square grid.
+    count (nine unless known), a square grid. The seams: the cards' sides
+    facing each other (`_inner_steps`) run along steps a third as sharp as
+    the block's outline at least, and twice as sharp as those of the look's
+    own tiles. A look whose tiles' seams are that sharp saw cards: a 2x2
+    puzzle's four (0.49-3.4 of the outline on seven hard renders, where 3x3
+    cells laid over them reach at most 0.25); art's seams cutting 2060 in
+    quarters, 0.18, and its laid cards' 0.86.
     """
     look = next((tiles for tiles in looks if _one_block(tiles) is not None), None)
     if look is None:
         return None
     block = _one_block(look)
+    usual, own = sharpness(image, [block]), _inner_steps(image, look)
+    if own >= usual / 3:
+        return None
     side = round(np.sqrt(count or 9))
     cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
                        misfit_among, MISFIT / 2)
     cards = reading_order([orient(card) for card in cards])
+    laid = _inner_steps(image, cards)
     if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
-            and _seamed(image, block, cards, look):
+            and laid >= max(usual / 3, 2 * own):
         return cards
     return None
 
@@ -228,21 +238,6 @@ def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
     width, height = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1).reshape(2, 2).mean(axis=0)
     filled = sum(cv2.contourArea(np.float32(tile)) for tile in tiles) >= 0.9 * cv2.contourArea(block)
     return block if filled and abs(np.log(width / height)) < np.log(1.25) else None
-
-
-def _seamed(image: np.ndarray, block: np.ndarray, cards: list[np.ndarray], look: list[np.ndarray]) -> bool:
-    """Whether the sides of ``cards`` (laid in ``block``) facing each other run
-    along steps a third as sharp as the block's outline at least, and twice
-    as sharp as those of the ``look``'s tiles (`_inner_steps`).
-
-    Laid 3x3 over a 2x2 puzzle, seen whole or in its four cards, the cells'
-    inner sides cross the cards' faces: on seven hard renders at most 0.25
-    of the outline, where the four cards' own seams are 0.49-3.4 of it. A
-    3x3 block cut in quarters where art fakes a seam (hard critters 2060):
-    the laid cards' 0.86, the quarters' 0.18.
-    """
-    laid = _inner_steps(image, cards)
-    return laid >= sharpness(image, [block]) / 3 and laid >= 2 * _inner_steps(image, look)
 
 
 def _inner_steps(image: np.ndarray, tiles: list[np.ndarray]) -> float:
