@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from vision.blocks import swung
+from vision.blocks import outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import find_tiles
+from vision.detect import _block_cards, find_tiles
 from vision.images import read_image, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -341,6 +341,49 @@ def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
     image = cv2.GaussianBlur(image, (0, 0), 1.0)
     outline = clockwise(np.float32(cv2.boxPoints(cv2.minAreaRect(np.concatenate(quads)))))
     assert np.array_equal(swung(image, outline, (1, 2), 0.03), outline)
+
+
+def test_a_block_of_cards_each_a_little_turned_is_laid_card_by_card():
+    # A hard touching block of critters on a white desk: the cards, each
+    # turned a little against the others, show no seam straight across the
+    # block, and every look saw it as one tile (exit 3: found 1 tile). The
+    # block's cells are laid one by one on their own cards' edges.
+    image, truth = render_photo(seed=35, art="critters", layout="touching", difficulty="hard", size=(1200, 900))
+    assert_found_whole(image, truth, most=0.1)
+
+
+def test_a_block_cut_in_quarters_where_art_fakes_a_seam_is_laid_card_by_card(tmp_path):
+    # Hard critters touching 2060 on wood: birds' wings line up across the
+    # block's middle, every look cut it 2x2 (exit 3: found 4 tiles). Its
+    # 3x3 cells laid on their own cards' edges run along seams twice as
+    # sharp as the quarters' middle lines.
+    image, truth = render_photo(seed=2060, art="critters", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
+
+
+def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
+    # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
+    # would each find a card's edge or two and fit one view: nine made-up
+    # cards. Their sides facing each other cross the cards' faces. (Seen in
+    # its four cards, as every look sees it, the cards' own seams are far
+    # sharper still.)
+    image, truth = render_photo(seed=0, art="critters", layout="touching", difficulty="hard", rows=2, cols=2,
+                                size=(800, 600))
+    block = outline_quad(cv2.convexHull(np.float32([tile["corners"] for tile in truth["tiles"]]).reshape(-1, 2)))
+    assert _block_cards(image, 1.0, [[clockwise(block)]], None) is None
+
+
+def test_a_side_sought_across_a_neighbours_end_leaves_the_outline(tmp_path):
+    # Normal lookalikes touching 2005, a later look's 1x2 "block" of two
+    # cards' halves: the line sought for its faint side crossed the next
+    # side's end, that side shrank to nothing, and refining the triangle
+    # crashed (ValueError: NaN) where the photo is a puzzle found exactly.
+    image, truth = render_photo(seed=2005, art="lookalikes", layout="touching", difficulty="normal",
+                                size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    outline = np.float32([[758.46, 378.42], [909.58, 398.43], [901.48, 474.98], [751.88, 456.01]])
+    moved = swung(image, outline, (1, 2), 0.04)
+    assert np.linalg.norm(np.roll(moved, -1, axis=0) - moved, axis=1).min() > 50
 
 
 @pytest.mark.parametrize("seed, art", [(86, "critters"), (88, "sports")])

@@ -463,7 +463,11 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
             if sharp > best:
                 best, lines[i] = sharp, (a, b - a)
     corners = corners_of(lines)
-    if corners is None:
+    lengths = [np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1) for quad in (outline, corners)
+               if quad is not None]
+    # A line sought for one side may cross a neighbouring side's end: that side
+    # shrinks to nothing (a triangle), no block's outline (normal lookalikes 2005).
+    if corners is None or np.any(lengths[1] < 0.5 * lengths[0]):
         return outline
     fixed = refine(image, corners, 1, reach, fence=fence)
     sharper = side_steps(image, fixed)

@@ -59,10 +59,10 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, seam_grid, seam_profiles, sized_grids,
+from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles, sized_grids,
                      speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, form_in_view, mean_sides, on_any, seek_lost, table_view
+from .seek import ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -176,8 +176,82 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if problem(sought, count) is None and _one_view(image, sought, len(sound)):
             return reading_order(sought)
     # Else the first look that saw a puzzle, though a side of it runs along no edge
-    # or a broken frame's pieces made it.
-    return next((tiles for tiles in every if problem(tiles) is None), first)
+    # or a broken frame's pieces made it; or, none, a block of cards each a little
+    # turned, that no look cut along seams straight across it.
+    return next((tiles for tiles in every if problem(tiles) is None), None) \
+        or _block_cards(image, scale, every, count) or first
+
+
+def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
+                 count: int | None) -> list[np.ndarray] | None:
+    """The cards of the first look that saw one square block and nothing else
+    (`_one_block`), each of its cells laid on its own card's edges
+    (`vision.seek.laid_cards`), when they make a puzzle whose every card
+    fits the view the others give it within half `MISFIT`, along seams the
+    look missed; else None.
+
+    Cards laid edge to edge by hand, each a few degrees turned against the
+    others, show no seam straight across the block: every look may see it
+    as one tile (hard frogs 1919), or cut where art fakes straighter seams
+    (in quarters: hard critters 2060). Such a block holds the puzzle's
+    count (nine unless known), a square grid. The seams: the cards' sides
+    facing each other (`_inner_steps`) run along steps a third as sharp as
+    the block's outline at least, and twice as sharp as those of the look's
+    own tiles. A look whose tiles' seams are that sharp saw cards: a 2x2
+    puzzle's four (0.49-3.4 of the outline on seven hard renders, where 3x3
+    cells laid over them reach at most 0.25); art's seams cutting 2060 in
+    quarters, 0.18, and its laid cards' 0.86.
+    """
+    look = next((tiles for tiles in looks if _one_block(tiles) is not None), None)
+    if look is None:
+        return None
+    block = _one_block(look)
+    usual, own = sharpness(image, [block]), _inner_steps(image, look)
+    if own >= usual / 3:
+        return None
+    side = round(np.sqrt(count or 9))
+    cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
+                       misfit_among, MISFIT / 2)
+    cards = reading_order([orient(card) for card in cards])
+    laid = _inner_steps(image, cards)
+    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
+            and laid >= max(usual / 3, 2 * own):
+        return cards
+    return None
+
+
+def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
+    """The outline (clockwise) of the block ``tiles`` fill, when they are
+    fewer than a puzzle's nine and cover nine tenths of it, and it is
+    square within the 1.25 a view 35 degrees off square-on shortens it;
+    else None.
+
+    >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> _one_block([card * 3]).tolist(), _one_block([card * [2, 1]]), _one_block([card, card + [20, 0]])
+    ([[0.0, 0.0], [30.0, 0.0], [30.0, 30.0], [0.0, 30.0]], None, None)
+    >>> cv2.contourArea(_one_block([card + [x, y] for x in (0, 10) for y in (0, 10)]))  # seen in quarters
+    400.0
+    """
+    if not 0 < len(tiles) < 9:
+        return None
+    block = clockwise(outline_quad(cv2.convexHull(np.float32(np.concatenate(tiles)))))
+    width, height = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1).reshape(2, 2).mean(axis=0)
+    filled = sum(cv2.contourArea(np.float32(tile)) for tile in tiles) >= 0.9 * cv2.contourArea(block)
+    return block if filled and abs(np.log(width / height)) < np.log(1.25) else None
+
+
+def _inner_steps(image: np.ndarray, tiles: list[np.ndarray]) -> float:
+    """The median over ``tiles`` of the sharpest step along a side of each
+    facing another tile (`side_steps`; 0 for a tile that faces none).
+
+    >>> image = np.zeros((40, 80, 3), np.uint8); image[10:30, 10:30] = 200; image[10:30, 30:50] = 120
+    >>> card = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]]) - 0.5
+    >>> _inner_steps(image, [card, card + [20, 0]]) > 100, _inner_steps(image, [card])
+    (True, 0.0)
+    """
+    return float(np.median([max([step for side, step in enumerate(side_steps(image, tile))
+                                 if not _facing_table(tiles, i, side)], default=0.0)
+                            for i, tile in enumerate(tiles)]))
 
 
 def _one_view(image: np.ndarray, tiles: list[np.ndarray], sound: int) -> bool:

@@ -39,6 +39,7 @@ SHIFT = 0.08                   # how far off and how much smaller or larger a so
 ALL_ROUND = 1.5                # how much further from the view a tile with a card's edge all round may be (`_placed`)
 PAST_SIDE = (0.05, 0.2)        # the strip past a tile's side looked at for card, in sides (`_short_of_card`)
 SPREAD = 0.25                  # how much more than a tile the hull of one card's bits may cover (`_cards_under`)
+LAID_REACH = 0.03              # how far a block's cell is refined out to its card's edge, in sides (`laid_cards`)
 UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a tile on the table, sides of 1, NW first
 
 
@@ -139,6 +140,28 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                             if not _short_of_card(mask, scale, tile, tiles[:i] + tiles[i + 1:])]
 
 
+def laid_cards(image: np.ndarray, scale: float, block: np.ndarray, squares: list[np.ndarray], misfit: Callable,
+               most: float) -> list[np.ndarray]:
+    """Each of ``squares`` (the cells of ``block``, in photo pixels) laid on its own card's edges (`_placed`).
+
+    Cards laid edge to edge by hand each sit a little turned and off the
+    even grid, so no straight seam runs all across the block: a look sees
+    it whole, as one tile, or cut where art fakes straighter seams. Each
+    cell is refined as a lost card is, fenced off the others and kept
+    where it fits their shape (``misfit``, up to ``most``).
+    """
+    usual = sharpness(image, [block])  # the block's outline runs along card edges; its cells' seams may not show
+    cards = list(squares)
+    # Once each, in reading order: the cards placed before fence their side
+    # of the seams (a second round won no photo and doubled the time). A
+    # cell lies within a few hundredths of its card: one short reach, not
+    # three (as many photos won, a third of the refining).
+    for i, square in enumerate(squares):
+        cards[i] = _placed(image, scale, square, cards[:i] + cards[i + 1:], misfit, most, usual, cards[i],
+                           (LAID_REACH,))
+    return cards
+
+
 def _filled(shape: tuple, tiles: Sequence[np.ndarray], scale: float) -> np.ndarray:
     """A mask of ``shape`` (a look's, ``scale`` times the photo's size) with ``tiles`` (photo pixels) filled in.
 
@@ -234,7 +257,7 @@ def mean_sides(quads: np.ndarray) -> np.ndarray:
 
 
 def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
-            usual: float, kept: np.ndarray | None = None) -> np.ndarray | None:
+            usual: float, kept: np.ndarray | None = None, reaches: tuple = (0.06, 0.03, 0.015)) -> np.ndarray | None:
     """``square`` refined (`refine`) to the card's edges, fenced off ``tiles``; ``kept`` unless it fits.
 
     A side may run on to a shadow's soft edge: sought again nearer. The
@@ -248,7 +271,8 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
     round first, then the one along the sharpest steps, less as much as it
     is off the view (`table_view` tells a tile's shape within a few
     hundredths: a refinement along a shadow's or a plank's step as sharp as
-    the card's is further off it).
+    the card's is further off it). Each start is refined out to each of
+    ``reaches`` (shares of a side).
     """
     shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
     nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
@@ -259,7 +283,7 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
         + [square + SHIFT * sign * way for way in (across, down) for sign in (-1, 1)]
     fitting = []  # (whether a card's edge runs all round it, the three sharpest steps along its sides, less, the tile)
     for starts in ([square], others):
-        for tile in (refine(image, start, reach=reach, fence=apart) for start in starts for reach in (0.06, 0.03, 0.015)):
+        for tile in (refine(image, start, reach=reach, fence=apart) for start in starts for reach in reaches):
             stretch, whole = misfit(tiles, tile), _card_sides(edge_steps(image, tile, tiles), usual) == 4
             # From a start off the square only a card's edge all round counts: it was sought for that.
             if (stretch <= most and starts is not others) or (stretch <= ALL_ROUND * most and whole):
