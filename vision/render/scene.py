@@ -87,10 +87,15 @@ def keyboard_at(quads: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     >>> board = keyboard_at(quads, np.random.default_rng(1))
     >>> bool(board[:, 1].max() < -0.5 or board[:, 1].min() > 2.5)  # clear of the tiles
     True
+    >>> small = lay_out("touching", 2, 2, 0.0, np.random.default_rng(0))  # narrower than the keyboard
+    >>> board = keyboard_at(small, np.random.default_rng(1))
+    >>> bool(board[:, 0].min() <= small[..., 0].min() and board[:, 0].max() >= small[..., 0].max())
+    True
     """
     lo, hi = quads.reshape(-1, 2).min(axis=0), quads.reshape(-1, 2).max(axis=0)
     w, h = 4.6, 1.6
-    x = rng.uniform(lo[0] - 1, hi[0] - w + 1)
+    # within a tile of the tiles' ends; wider than a few tiles (a 2x2) it overhangs both
+    x = rng.uniform(*sorted((lo[0] - 1, hi[0] - w + 1)))
     y = lo[1] - 0.5 - h if rng.random() < 0.5 else hi[1] + 0.5
     return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
 
