@@ -36,6 +36,7 @@ EDGE = 0.25                    # least step along a card's side, to the usual al
 PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
 APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
 SHIFT = 0.08                   # how far off and how much smaller or larger a sought square is refined from too (`_placed`)
+FAR = 0.2                      # how far off it is refined from last, when nothing nearer found its card (`_placed`)
 ALL_ROUND = 1.5                # how much further from the view a tile with a card's edge all round may be (`_placed`)
 PAST_SIDE = (0.05, 0.2)        # the strip past a tile's side looked at for card, in sides (`_short_of_card`)
 SPREAD = 0.25                  # how much more than a tile the hull of one card's bits may cover (`_cards_under`)
@@ -118,9 +119,10 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             if not 0.4 < np.sqrt(max(np.linalg.det(form), 0)) / side ** 2 < 2.5:
                 continue
             laid = len(tiles)
-            for square in _best_squares(small, patches == label, form, found)[:IN_VAIN - in_vain]:
+            for k, square in enumerate(_best_squares(small, patches == label, form, found)[:IN_VAIN - in_vain]):
                 square = (square + 0.5) / scale - 0.5
-                tile = _placed(image, scale, square, tiles, misfit, most, usual)
+                # Only the patch's strongest square is also refined from `FAR` off: the search gives up sooner.
+                tile = _placed(image, scale, square, tiles, misfit, most, usual, far_too=k == 0)
                 if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
                     tiles.append(tile)
                     squares.append(square)
@@ -158,7 +160,7 @@ def laid_cards(image: np.ndarray, scale: float, block: np.ndarray, squares: list
     # three (as many photos won, a third of the refining).
     for i, square in enumerate(squares):
         cards[i] = _placed(image, scale, square, cards[:i] + cards[i + 1:], misfit, most, usual, cards[i],
-                           (LAID_REACH,))
+                           (LAID_REACH,), far_too=False)
     return cards
 
 
@@ -257,7 +259,8 @@ def mean_sides(quads: np.ndarray) -> np.ndarray:
 
 
 def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable, most: float,
-            usual: float, kept: np.ndarray | None = None, reaches: tuple = (0.06, 0.03, 0.015)) -> np.ndarray | None:
+            usual: float, kept: np.ndarray | None = None, reaches: tuple = (0.06, 0.03, 0.015),
+            far_too: bool = True) -> np.ndarray | None:
     """``square`` refined (`refine`) to the card's edges, fenced off ``tiles``; ``kept`` unless it fits.
 
     A side may run on to a shadow's soft edge: sought again nearer. The
@@ -265,32 +268,41 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
     small copy's scale: a card far from them may be a tenth smaller, or lie
     a little off it (a side along a plank's seam or a figure's outline), so
     when the square itself finds no card's edge all round (`_card_sides`),
-    one is sought from a little smaller, larger and off each way too. Kept:
-    of the refinements that fit (``misfit`` up to ``most``, or `ALL_ROUND`
-    times that with a card's edge all round), one with a card's edge all
-    round first, then the one along the sharpest steps, less as much as it
-    is off the view (`table_view` tells a tile's shape within a few
-    hundredths: a refinement along a shadow's or a plank's step as sharp as
-    the card's is further off it). Each start is refined out to each of
-    ``reaches`` (shares of a side).
+    one is sought from a little smaller, larger and off each way too, and
+    then (``far_too``) from `FAR` off each way: a cloth's checks, sharper
+    than a blurred card's edges, or the gap between two lost cards whose
+    bits make one patch, may hold the square a fifth of a side or more off
+    its card (hard frogs 1793, vintage 2056). Kept: of the refinements that fit
+    (``misfit`` up to ``most``, or `ALL_ROUND` times that with a card's
+    edge all round), one with a card's edge all round first, then one with
+    it on three sides (from a start off the square only where none nearer
+    has), then the one along the sharpest steps, less as much as it is off
+    the view (`table_view` tells a tile's shape within a few hundredths: a
+    refinement along a shadow's or a plank's step as sharp as the card's is
+    further off it). Each start is refined out to each of ``reaches``
+    (shares of a side).
     """
     shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
     nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
     x, y = np.clip(np.int32((square.mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
     apart = fence(nearest, scale, nearest[y, x])  # no edge sought on a neighbour's side of the gap
     centre, across, down = square.mean(axis=0), square[1] - square[0], square[3] - square[0]
-    others = [centre + (square - centre) * (1 + sign * SHIFT) for sign in (-1, 1)] \
+    near = [centre + (square - centre) * (1 + sign * SHIFT) for sign in (-1, 1)] \
         + [square + SHIFT * sign * way for way in (across, down) for sign in (-1, 1)]
-    fitting = []  # (whether a card's edge runs all round it, the three sharpest steps along its sides, less, the tile)
-    for starts in ([square], others):
+    far = [square + FAR * sign * way for way in (across, down) for sign in (-1, 1)] if far_too else []
+    fitting = []  # (a card's edge all round it, on three sides at least, the three sharpest steps along its sides, less, the tile)
+    for ring, starts in enumerate(([square], near, far)):
+        three = any(found[1] for found in fitting)  # a refinement with a card's edge on three sides
         for tile in (refine(image, start, reach=reach, fence=apart) for start in starts for reach in reaches):
-            stretch, whole = misfit(tiles, tile), _card_sides(edge_steps(image, tile, tiles), usual) == 4
-            # From a start off the square only a card's edge all round counts: it was sought for that.
-            if (stretch <= most and starts is not others) or (stretch <= ALL_ROUND * most and whole):
-                fitting.append((whole, (1 - stretch) * sum(sorted(side_steps(image, tile))[1:]), tile))
-        if any(whole for whole, _, _ in fitting):
-            break  # the others only when the square itself finds no card's edge all round
-    return max(fitting, key=lambda found: found[:2])[2] if fitting else kept
+            stretch, edged = misfit(tiles, tile), _card_sides(edge_steps(image, tile, tiles), usual)
+            # From a start off the square a card's edge all round counts, as it was sought for that,
+            # or on three sides where none nearer had that (glare may wash a side out).
+            if (stretch <= most and (ring == 0 or (edged >= 3 and not three))) \
+                    or (stretch <= ALL_ROUND * most and edged == 4):
+                fitting.append((edged == 4, edged >= 3, (1 - stretch) * sum(sorted(side_steps(image, tile))[1:]), tile))
+        if any(whole for whole, _, _, _ in fitting):
+            break  # starts further off only when none nearer finds a card's edge all round
+    return max(fitting, key=lambda found: found[:3])[3] if fitting else kept
 
 
 def edge_steps(image: np.ndarray, quad: np.ndarray, others: Sequence[np.ndarray] = ()) -> np.ndarray:
