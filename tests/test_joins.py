@@ -64,6 +64,18 @@ def test_a_stretched_answer_is_refused_for_a_few_broken_seams_a_plain_one_only_f
     assert joins(grid, continuation) and not joins(grid, continuation, stretched=True)
 
 
+def test_a_seam_is_doubtful_only_when_it_is_so_as_read_and_where_its_edges_join_best():
+    # five seams doubtful as read (sides a row apart on a thin border), five others only a row deeper (where on a
+    # wide plain frame many edges join as well as the partner): neither is a made-up answer's every-way mismatch
+    grid = [[(3 * r + c, 0) for c in range(3)] for r in range(3)]
+    as_read, deeper = np.full((36, 36), 0.5), np.full((36, 36), 0.5)
+    for gaps, seams in ((as_read, seam_edges(grid)[:5]), (deeper, seam_edges(grid)[5:10])):
+        for a, b in seams:
+            gaps[a, b] = gaps[b, a] = 0.9
+    assert not joins(grid, as_read) and not joins(grid, deeper)
+    assert joins(grid, as_read, joining=deeper)
+
+
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
 def test_the_balloons_shot_is_not_given_a_made_up_answer(tmp_path):
     # trkoenig: the only reading that fitted re-read an edge, and laid a tile whose three seams meet halves of other

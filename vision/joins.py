@@ -159,11 +159,14 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
         than its grouping's likeliest, or an edge re-read.
     joining : (n, n) ndarray, optional
         The same, each edge's seam read where the two join best
-        (`vision.zerolabel.joining_gaps`): doubtful seams are counted on
-        it when given. Sides found a row or two apart put one edge of a
-        true seam on a thin printed border and its partner past it.
-        Broken seams are counted as read: with that slack a stretched
-        answer made up from a near tie passed.
+        (`vision.zerolabel.joining_gaps`): when given, a seam is counted
+        doubtful only when it is so both as read and there. Sides found
+        a row or two apart put one edge of a true seam on a thin printed
+        border and its partner past it (lookalikes); read with slack
+        alone, vintage's wide plain frame let other edges join as well as
+        a true partner, and right answers were refused. Broken seams are
+        counted as read: with that slack a stretched answer made up from
+        a near tie passed.
 
     Examples
     --------
@@ -176,7 +179,10 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
     >>> joins(grid, c)
     False
     """
-    if len(doubtful(grid, continuation if joining is None else joining)) >= REFUSE:
+    seams = set(doubtful(grid, continuation))
+    if joining is not None:  # doubtful as read and still where the two join best
+        seams &= set(doubtful(grid, joining))
+    if len(seams) >= REFUSE:
         return False
     return not stretched or len(doubtful(grid, continuation, ASIDE, APART)) < BREAK
 

@@ -127,8 +127,9 @@ FRAME_STEP = 15  # `shared_frame_inset`: Lab step across sides (median) under wh
 # that runs on into the next card. Found corners, 1643-1662: touching vintage cards found 3.3% inside 7.1 to 9.5;
 # sides at a card's cut facing another across the table (scanned, loose on wood) 24 to 76 on 37 photos
 SLACK = 3  # `joining_gaps`: depths (rows of a `SEAM_SIZE` crop, a third of a percent of a side each) each edge's seam is
-# read at to count an answer's doubtful seams (`vision.joins.REFUSE`). Lookalikes 1643-1682, found corners: 4 right
-# answers refused with 5 doubtful seams (sides found 0.0% and 0.7% outside across them) now given. Broken seams
+# read at to count an answer's doubtful seams (`vision.joins.REFUSE`), a seam doubtful as read and at its best depth.
+# Lookalikes 1643-1682, found corners: 4 right answers refused with 5 doubtful seams (sides found 0.0% and 0.7%
+# outside across them) now given; counted at the best depth alone vintage 1654 and 1662 were refused. Broken seams
 # (`vision.joins.BREAK`) are still read as found: with the slack a made-up stretched answer passed (witches 1630)
 FACING = 0.3  # `facing_gaps`: the farthest (of a side) a side faces another tile's
 
@@ -856,7 +857,9 @@ def joining_gaps(crops: Sequence[np.ndarray], slack: int = SLACK, samples: int =
     partner on the ground inside it: a true seam then differs all along.
     Read at the depths where they join best, every pair alike, a true
     seam's partner is again among the likeliest, and a made-up one's
-    colours still differ at every depth (`SLACK`).
+    colours still differ at every depth (`SLACK`). On a wide plain frame
+    (vintage) many edges join well a row deeper, so `vision.joins`
+    counts a seam doubtful only when it is so both ways.
 
     >>> half = np.zeros((48, 96, 3), np.uint8); half[:, :48] = (0, 0, 255)
     >>> deep = half.copy(); deep[:2] = 255  # the same half, its side found two rows outside
