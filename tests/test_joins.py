@@ -8,7 +8,7 @@ from solver import Puzzle, is_solution, solve
 from vision.joins import APART, ASIDE, BREAK, REFUSE, doubtful, joins, seam_edges
 from vision.pipeline import photo_edges, solve_photo, unlabelled_reading
 from vision.render import LAYOUTS, match_tiles, render_photo
-from vision.zerolabel import seam_continuation, seam_crops
+from vision.zerolabel import read_unlabelled, seam_continuation, seam_crops
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
@@ -64,9 +64,43 @@ def test_a_stretched_answer_is_refused_for_a_few_broken_seams_a_plain_one_only_f
     assert joins(grid, continuation) and not joins(grid, continuation, stretched=True)
 
 
+def test_a_seam_is_doubtful_only_when_it_is_so_as_read_and_where_its_edges_join_best():
+    # five seams doubtful as read (sides a row apart on a thin border), five others only a row deeper (where on a
+    # wide plain frame many edges join as well as the partner): neither is a made-up answer's every-way mismatch
+    grid = [[(3 * r + c, 0) for c in range(3)] for r in range(3)]
+    as_read, deeper = np.full((36, 36), 0.5), np.full((36, 36), 0.5)
+    for gaps, seams in ((as_read, seam_edges(grid)[:5]), (deeper, seam_edges(grid)[5:10])):
+        for a, b in seams:
+            gaps[a, b] = gaps[b, a] = 0.9
+    assert not joins(grid, as_read) and not joins(grid, deeper)
+    assert joins(grid, as_read, joining=deeper)
+
+
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
 def test_the_balloons_shot_is_not_given_a_made_up_answer(tmp_path):
     # trkoenig: the only reading that fitted re-read an edge, and laid a tile whose three seams meet halves of other
     # colours all along (a checked envelope against a chevron); `edgematch solve` answered it with exit 0
     answer = solve_photo(REAL / "trkoenig-unsolved-scramble-squares.jpg", out=tmp_path / "answer.png")
     assert answer["count"] == 0 and not answer["solutions"]
+
+
+# lookalikes 1681 (scan) as detection found it, sides 0.0% to 0.8% outside their cards: a seam's first rows are the
+# printed border's thin line, and across 5 of the right answer's seams one edge was read on the line, its partner on
+# the ground inside it. The answer was refused with 5 doubtful seams (`REFUSE`): exit 1. Each seam read where its two
+# edges join best (`vision.zerolabel.joining_gaps`), it is given
+LOOKALIKES_1681_FOUND = [
+    [[263, 229], [537, 210], [573, 450], [302, 479]], [[640, 219], [884, 191], [928, 418], [687, 453]],
+    [[939, 209], [1163, 184], [1203, 405], [982, 437]], [[357, 558], [624, 523], [663, 758], [400, 802]],
+    [[670, 513], [914, 481], [950, 706], [710, 746]], [[1000, 460], [1222, 441], [1246, 656], [1026, 683]],
+    [[395, 901], [660, 861], [690, 1095], [428, 1144]], [[724, 812], [964, 776], [993, 1000], [754, 1043]],
+    [[1034, 773], [1253, 740], [1280, 954], [1062, 994]]]
+
+
+def test_a_right_answer_is_not_refused_for_sides_found_a_row_or_two_apart_at_a_thin_border():
+    image, truth = render_photo(seed=1681, art="lookalikes", difficulty="normal", layout=LAYOUTS[1681 % len(LAYOUTS)],
+                                size=(1600, 1200))
+    edges = photo_edges(image, corners=LOOKALIKES_1681_FOUND)
+    reading = read_unlabelled(edges.crops, 3, 3, seams=seam_crops(image, edges.corners))
+    found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
+    puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
+    assert found and is_solution(puzzle, found[0])

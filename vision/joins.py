@@ -143,7 +143,8 @@ def doubtful(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray
             if astray_share > share and continuation[seam] > apart]
 
 
-def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, stretched: bool = False) -> bool:
+def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, stretched: bool = False,
+          joining: np.ndarray | None = None) -> bool:
     """Whether an answer's seams join in the photo: fewer than `REFUSE` doubtful seams, and when
     ``stretched``, fewer than `BREAK` broken ones (`doubtful` past `ASIDE` and `APART`).
 
@@ -156,6 +157,16 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
     stretched : bool
         Whether the reading was stretched to fit: a pairing less likely
         than its grouping's likeliest, or an edge re-read.
+    joining : (n, n) ndarray, optional
+        The same, each edge's seam read where the two join best
+        (`vision.zerolabel.joining_gaps`): when given, a seam is counted
+        doubtful only when it is so both as read and there. Sides found
+        a row or two apart put one edge of a true seam on a thin printed
+        border and its partner past it (lookalikes); read with slack
+        alone, vintage's wide plain frame let other edges join as well as
+        a true partner, and right answers were refused. Broken seams are
+        counted as read: with that slack a stretched answer made up from
+        a near tie passed.
 
     Examples
     --------
@@ -168,13 +179,16 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
     >>> joins(grid, c)
     False
     """
-    if len(doubtful(grid, continuation)) >= REFUSE:
+    seams = set(doubtful(grid, continuation))
+    if joining is not None:  # doubtful as read and still where the two join best
+        seams &= set(doubtful(grid, joining))
+    if len(seams) >= REFUSE:
         return False
     return not stretched or len(doubtful(grid, continuation, ASIDE, APART)) < BREAK
 
 
 def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuation: np.ndarray,
-                 timeout: float | None = None, stretched: bool = False) -> bool:
+                 timeout: float | None = None, stretched: bool = False, joining: np.ndarray | None = None) -> bool:
     """Whether the answer `solver.solve` gives for a reading joins in the photo (`joins`).
 
     It is the arrangement `edgematch solve` would show; a reading with
@@ -192,6 +206,8 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
         Seconds the solver may take.
     stretched : bool
         Whether the reading was stretched to fit (`joins`).
+    joining : (n, n) ndarray, optional
+        ``continuation`` with each seam read where it joins best (`joins`).
 
     Examples
     --------
@@ -200,4 +216,4 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
     True
     """
     found = solve(Puzzle(tiles=tuple(map(tuple, tiles)), rows=rows, cols=cols), timeout=timeout).solutions
-    return not found or joins(found[0], continuation, stretched)
+    return not found or joins(found[0], continuation, stretched, joining)

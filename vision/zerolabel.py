@@ -126,6 +126,11 @@ _FRAME_SIDE = 200  # tile side in pixels sides are read across at: half a percen
 FRAME_STEP = 15  # `shared_frame_inset`: Lab step across sides (median) under which they were found inside a frame
 # that runs on into the next card. Found corners, 1643-1662: touching vintage cards found 3.3% inside 7.1 to 9.5;
 # sides at a card's cut facing another across the table (scanned, loose on wood) 24 to 76 on 37 photos
+SLACK = 3  # `joining_gaps`: depths (rows of a `SEAM_SIZE` crop, a third of a percent of a side each) each edge's seam is
+# read at to count an answer's doubtful seams (`vision.joins.REFUSE`), a seam doubtful as read and at its best depth.
+# Lookalikes 1643-1682, found corners: 4 right answers refused with 5 doubtful seams (sides found 0.0% and 0.7%
+# outside across them) now given; counted at the best depth alone vintage 1654 and 1662 were refused. Broken seams
+# (`vision.joins.BREAK`) are still read as found: with the slack a made-up stretched answer passed (witches 1630)
 FACING = 0.3  # `facing_gaps`: the farthest (of a side) a side faces another tile's
 _FLANKS = ((0.08, 0.22), (0.78, 0.92))  # `frame_levels`: stretches of a side (from its first corner) read across it,
 # between the corner and the half-figure: the card's ground shows there, where a figure in the middle blurs the frame
@@ -191,6 +196,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     d = half_distances(looks)
     profiles = seam_profiles(crops if seams is None else seams)
     continuation = profile_gaps(profiles, across=True)
+    joining = joining_gaps(crops if seams is None else seams)  # doubtful seams counted with sides a row or two apart
     answers, first = {}, None  # the reading that fits and joins, by number of halves
     for count in likely_halves(d, profiles) if halves is None else halves:
         if count >= len(crops):
@@ -220,7 +226,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
         # and a stretched reading whose edges are torn between groups (`TORN`) is a guess from halves grouped wrong
         if found is not None and not (stretched and torn(found) >= TORN) and answer_joins(
-                found.tiles, rows, cols, continuation, timeout, stretched):
+                found.tiles, rows, cols, continuation, timeout, stretched, joining):
             answers[count] = found
         first = tried if first is None else first
     if answers:
@@ -981,14 +987,41 @@ def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndar
     return profile_gaps(seam_profiles(crops, samples), across=True)
 
 
-def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
-    """Each edge's Lab colour profile along its seam, ``samples`` long, read where the card's face begins (`face_rows`).
+def joining_gaps(crops: Sequence[np.ndarray], slack: int = SLACK, samples: int = 24) -> np.ndarray:
+    """`seam_continuation`, each edge's seam read where the two join best: up to ``slack`` - 1 rows deeper.
+
+    The seam check (`vision.joins.REFUSE`) asks whether an answer's two
+    edges continue each other better than most others would. On art with a thin
+    printed border at the cut (lookalikes, witches) the seam's first rows
+    are that border's line, and sides found a row or two apart (0.7% of a
+    side, within what detection gives) read one edge on the line and its
+    partner on the ground inside it: a true seam then differs all along.
+    Read at the depths where they join best, every pair alike, a true
+    seam's partner is again among the likeliest, and a made-up one's
+    colours still differ at every depth (`SLACK`). On a wide plain frame
+    (vintage) many edges join well a row deeper, so `vision.joins`
+    counts a seam doubtful only when it is so both ways.
+
+    >>> half = np.zeros((48, 96, 3), np.uint8); half[:, :48] = (0, 0, 255)
+    >>> deep = half.copy(); deep[:2] = 255  # the same half, its side found two rows outside
+    >>> crops = [half, half[:, ::-1], deep[:, ::-1]]
+    >>> c, j = seam_continuation(crops), joining_gaps(crops)
+    >>> bool(c[0, 2] > 0.5 and j[0, 2] < 0.05)
+    True
+    """
+    profiles = [seam_profiles(crops, samples, deeper) for deeper in range(slack)]
+    return np.minimum.reduce([profile_gaps(one, across=True, others=other) for one in profiles for other in profiles])
+
+
+def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24, deeper: int = 0) -> np.ndarray:
+    """Each edge's Lab colour profile along its seam, ``samples`` long, read where the card's face begins (`face_rows`),
+    or ``deeper`` rows past it.
 
     >>> seam_profiles([np.zeros((48, 96, 3), np.uint8)]).shape
     (1, 24, 3)
     """
     middles = [to_lab(crop[:, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops]
-    band = np.stack([lab[face:][:_SEAM_ROWS] for lab, face in zip(middles, face_rows(middles))]).mean(axis=1)
+    band = np.stack([lab[face + deeper:][:_SEAM_ROWS] for lab, face in zip(middles, face_rows(middles))]).mean(axis=1)
     return np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
 
 
@@ -1027,14 +1060,17 @@ def _face_row(table: np.ndarray, within: int) -> int:
     return 1 if table[face:].any() else max(1, face)
 
 
-def profile_gaps(profiles: np.ndarray, across: bool) -> np.ndarray:
+def profile_gaps(profiles: np.ndarray, across: bool, others: np.ndarray | None = None) -> np.ndarray:
     """How badly every two seam profiles agree, 0 to 1: across a seam (one reversed), or running the same way.
+
+    ``others``: the second edge's profiles read elsewhere (`joining_gaps`); ``profiles`` by default.
 
     >>> p = np.zeros((2, 4, 3)); p[0, :2] = p[1, 2:] = 60  # a profile and its mirror image
     >>> profile_gaps(p, across=True)[0, 1].item(), profile_gaps(p, across=False)[0, 1].item()
     (0.0, 1.0)
     """
-    other = profiles[:, ::-1] if across else profiles
+    others = profiles if others is None else others
+    other = others[:, ::-1] if across else others
     gap = np.sqrt(((profiles[:, None] - other[None]) ** 2).sum(axis=-1))
     return np.minimum(gap, 30).mean(axis=-1) / 30
 
