@@ -132,17 +132,6 @@ SLACK = 3  # `joining_gaps`: depths (rows of a `SEAM_SIZE` crop, a third of a pe
 # outside across them) now given; counted at the best depth alone vintage 1654 and 1662 were refused. Broken seams
 # (`vision.joins.BREAK`) are still read as found: with the slack a made-up stretched answer passed (witches 1630)
 FACING = 0.3  # `facing_gaps`: the farthest (of a side) a side faces another tile's
-_FLANKS = ((0.08, 0.22), (0.78, 0.92))  # `frame_levels`: stretches of a side (from its first corner) read across it,
-# between the corner and the half-figure: the card's ground shows there, where a figure in the middle blurs the frame
-LEVEL_DEPTH = 0.07  # `frame_levels`: how deep (of a side) each side's frame is lined up with the one the sides share
-LEVEL_ROUNDS = 4  # ... and how many times that shared frame is read again from the sides lined up
-LEVEL_SHARE = 0.2  # `inner_level`: each of two levels holds at least this share of the sides ...
-LEVEL_GAP = 0.025  # ... and they stand this far apart (of a side) at least. Loose and scattered vintage cards on wood
-# (found corners, 1643-1682): sides at the cut and at the frame's inner line 3 to 4.5% apart, each a fifth or more
-LEVEL_SHARP = 1.6  # ... and the sides line up with the frame they share this sharply at least (`frame_levels`): a
-# printed frame's edges. Found corners, the photos where two levels showed: vintage 1.79 to 3.97 (11 photos, levels
-# 3.5 to 4.8% apart), art with no printed frame 1.03 to 1.40 (frogs 19, sports 9: one ground, or a figure's edge
-# 7 to 8% inside the cut that some sides lined up with)
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
@@ -379,11 +368,6 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     whose frames meet in one band (`shared_frame_inset`), all sides are
     first moved out to the band's middle, and each may go back where the
     tile's edges say it was found at its cut.
-    Cards laid apart are often found at the frame's inner line on some
-    sides and at their cut on the others (`inner_level`): the sides at the
-    inner line are moved out to the cut together, and each may go back
-    where its tile's edges say so (`_judged`); the steps above are then not
-    tried, the sides being placed by the frame.
 
     Parameters
     ----------
@@ -410,10 +394,6 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
     if inset:  # every card found inside its printed frame, as a block: moved out together, then judged as found
         corners = [_moved(c, np.full(4, inset)) for c in corners]
         profiles = frame_profiles(image, corners)
-    elif apart(corners):  # cards apart, many found at their frame's inner line: those sides moved out, then judged
-        inner = inner_level(*frame_levels(frame_profiles(image, corners, _FLANKS, FRAME_REACH + LEVEL_DEPTH)))
-        if inner.any():
-            return _judged(image, corners, inner.reshape(-1, 4))
     reach = max(map(abs, _STEPS))
     wide = _cut_wide(image, corners, reach)
     moves = [np.zeros(4) for _ in corners]
@@ -446,124 +426,6 @@ def realigned(image: np.ndarray, corners: Sequence[np.ndarray]) -> list[np.ndarr
             if score < FRAME_KEEP * best:
                 best, moves[t], looks = score, move, trial
     return [_moved(c, move) for c, move in zip(corners, moves)]
-
-
-def _judged(image: np.ndarray, corners: Sequence[np.ndarray], moves: np.ndarray) -> list[np.ndarray]:
-    """Tiles' corners with their sides moved out by ``moves`` (tiles x 4, shares of a side), each moved side put
-    back where its tile's edges then come nearer the other tiles' (`FRAME_KEEP`): the moves are judged together,
-    as the other tiles' edges are read moved too."""
-    wide = _cut_wide(image, corners, max(max(map(abs, _STEPS)), float(moves.max())))
-    moves = [np.array(move, float) for move in moves]
-    looks = grouping_looks(tile_crops([_window(tile, move) for tile, move in zip(wide, moves)]))
-    for t in np.flatnonzero(np.any(moves, axis=1)):
-        best = _moved_looks(wide, looks, t, moves[t])[0]
-        for side in np.flatnonzero(moves[t]):
-            move = moves[t].copy()
-            move[side] = 0
-            score, trial = _moved_looks(wide, looks, t, move)
-            if score < FRAME_KEEP * best:
-                best, moves[t], looks = score, move, trial
-    return [_moved(c, move) for c, move in zip(corners, moves)]
-
-
-def apart(corners: Sequence[np.ndarray]) -> bool:
-    """Whether the cards lie apart: the sides facing another tile (`facing_gaps`) do so across more than
-    `_FRAME_CUT` of a side, the most `frame_profiles` read past a side, mostly; so a side's profile shows the table
-    there, not the next card's frame.
-
-    >>> square = np.float32([[0, 0], [100, 0], [100, 100], [0, 100]])
-    >>> apart([square, square + np.float32([120, 0])]), apart([square, square + np.float32([103, 0])])
-    (True, False)
-    """
-    gaps = facing_gaps(corners)
-    facing = ~np.isnan(gaps)
-    return not facing.any() or float(np.median(gaps[facing])) >= _FRAME_CUT
-
-
-def frame_levels(profiles: np.ndarray) -> np.ndarray:
-    """How far out (share of a side) each side's printed frame lies from where the frame the sides share lies.
-
-    Each side's colour across it (``profiles``, `frame_profiles` read
-    `LEVEL_DEPTH` past the farthest move) is lined up with the frame most
-    sides show, shifted in or out up to `FRAME_REACH`; the frame is then
-    read again from the sides so lined up (`LEVEL_ROUNDS`), so that it is
-    the frame's own colours and not an average of sides found at two
-    depths. A side found at the frame's inner line shows the frame
-    further out than one found at the cut.
-
-    Parameters
-    ----------
-    profiles : (sides, rows, 3) ndarray
-        `frame_profiles` with ``depth`` `FRAME_REACH` + `LEVEL_DEPTH`.
-
-    Returns
-    -------
-    shifts : (sides,) ndarray, outward, shares of a side
-    sharpness : float
-        How sharply the sides line up: the median over sides of how much
-        worse each fits its frame shifted 2% of a side either way (the
-        lesser) than as lined up. Near 1 where there is no frame to line up.
-
-    Examples
-    --------
-    >>> card = np.concatenate([np.full((24, 3), 20.0), np.full((8, 3), 60.0), np.full((32, 3), 90.0)])
-    >>> inside = np.concatenate([card[8:], np.full((8, 3), 90.0)])  # found 8 rows (4%) in, past the frame
-    >>> rng = np.random.default_rng(0)
-    >>> shifts, sharpness = frame_levels(np.stack([card] * 4 + [inside] * 3) + rng.normal(0, 1, (7, 64, 3)))
-    >>> shifts.tolist(), sharpness > 5
-    ([0.0, 0.0, 0.0, 0.0, 0.04, 0.04, 0.04], True)
-    """
-    found = round(_FRAME_CUT * _FRAME_SIDE)
-    depth, reach = round(LEVEL_DEPTH * _FRAME_SIDE), round(FRAME_REACH * _FRAME_SIDE)
-    shifts = np.arange(-reach, reach + 1)
-    windows = np.stack([profiles[:, found - out:found - out + depth] for out in shifts], axis=1)  # sides x shifts
-    frame = np.median(windows[:, reach], axis=0)
-    for _ in range(LEVEL_ROUNDS):
-        best = np.linalg.norm(windows - frame, axis=-1).mean(axis=-1).argmin(axis=1)
-        frame = np.median(windows[np.arange(len(profiles)), best], axis=0)
-    gaps = np.linalg.norm(windows - frame, axis=-1).mean(axis=-1)
-    step = round(0.02 * _FRAME_SIDE)
-    aside = np.minimum(gaps[np.arange(len(gaps)), np.maximum(best - step, 0)],
-                       gaps[np.arange(len(gaps)), np.minimum(best + step, len(shifts) - 1)])
-    sharpness = float(np.median(aside / np.maximum(gaps[np.arange(len(gaps)), best], 1e-6)))
-    return shifts[best] / _FRAME_SIDE, sharpness
-
-
-def inner_level(shifts: np.ndarray, sharpness: float) -> np.ndarray:
-    """How far (share of a side) to move each side out when the sides stand at two levels of the frame; 0 mostly.
-
-    Cards found at the inner line of their printed frame on some sides and
-    at their cut on the others (vintage cards on wood, whose brown frame
-    the table's colour hides) show the frame at two levels
-    (`frame_levels`: ``shifts``, and how sharply the sides lined up):
-    split in two, each holding `LEVEL_SHARE` of the sides or more and
-    `LEVEL_GAP` apart, the outer level is the cut, and the inner level's
-    sides are moved out by the levels' distance. Sides whose frame lay at
-    the end of the reach are left as found: nothing there lined up.
-    Nothing moves where the sides line up loosely (`LEVEL_SHARP`): art
-    printed to the cut has no frame, and its sides line up anywhere on its
-    ground or with some figure's edge.
-
-    Examples
-    --------
-    >>> inner_level(np.array([0, 0.005, -0.005, 0.04, 0.045, 0.09]), 3.0).tolist()
-    [0.0, 0.0, 0.0, 0.0425, 0.0425, 0.0]
-    >>> inner_level(np.array([0, 0.005, -0.005, 0.01, 0.0, 0.09]), 3.0).tolist()
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    >>> inner_level(np.array([0, 0.005, -0.005, 0.04, 0.045, 0.09]), 1.1).tolist()
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    """
-    lined = np.abs(shifts) < FRAME_REACH - 1 / _FRAME_SIDE  # the last two rows of the reach: nothing lined up
-    ranked = np.sort(shifts[lined])
-    if len(ranked) < 2 or sharpness < LEVEL_SHARP:
-        return np.zeros(len(shifts))
-    spread = [ranked[:k].var() * k + ranked[k:].var() * (len(ranked) - k) for k in range(1, len(ranked))]
-    k = int(np.argmin(spread)) + 1
-    outer, inner = ranked[:k], ranked[k:]
-    width = float(np.median(inner) - np.median(outer))
-    if min(len(outer), len(inner)) < LEVEL_SHARE * len(shifts) or width < LEVEL_GAP:
-        return np.zeros(len(shifts))
-    return np.where(lined & (shifts >= (outer[-1] + inner[0]) / 2), round(width, 4), 0.0)
 
 
 def shared_frame_inset(corners: Sequence[np.ndarray], profiles: np.ndarray) -> float:
@@ -655,11 +517,9 @@ def _moved_looks(wide: Sequence[np.ndarray], looks: Looks, t: int, move: np.ndar
     return float(own[:, np.arange(len(trial)) // 4 != t].min(axis=1).sum()), trial
 
 
-def frame_profiles(image: np.ndarray, corners: Sequence[np.ndarray], spans: Sequence[tuple[float, float]] =
-                   ((0.25, 0.75),), depth: float = FRAME_DEPTH) -> np.ndarray:
-    """Each side's Lab colour across it, from `_FRAME_CUT` outside the side as found to ``depth`` inside it, in rows
-    of half a percent of a side: the median along ``spans`` of the side (shares of it from its first corner; the
-    middle half by default).
+def frame_profiles(image: np.ndarray, corners: Sequence[np.ndarray]) -> np.ndarray:
+    """Each side's Lab colour across it, from `_FRAME_CUT` outside the side as found inward, in rows of half a
+    percent of a side: the median along the middle half of the side.
 
     >>> image = np.full((300, 300, 3), 200, np.uint8); image[100:200, 100:200] = 50
     >>> p = frame_profiles(image, [np.float32([[100, 100], [200, 100], [200, 200], [100, 200]])])
@@ -668,13 +528,12 @@ def frame_profiles(image: np.ndarray, corners: Sequence[np.ndarray], spans: Sequ
     """
     margin = round(_FRAME_CUT * _FRAME_SIDE)
     size = _FRAME_SIDE + 2 * margin
-    rows = margin + round(depth * _FRAME_SIDE)
-    along = np.concatenate([np.arange(margin + round(a * _FRAME_SIDE), margin + round(b * _FRAME_SIDE))
-                            for a, b in spans])
+    rows = margin + round(FRAME_DEPTH * _FRAME_SIDE)
+    middle = slice(margin + _FRAME_SIDE // 4, margin + 3 * _FRAME_SIDE // 4)
     profiles = []
     for c in corners:
         lab = to_lab(rectify(image, _moved(np.float32(c), np.full(4, _FRAME_CUT)), size=size))
-        profiles += [np.median(np.rot90(lab, k=side)[:rows, along], axis=1) for side in range(4)]  # side k on top
+        profiles += [np.median(np.rot90(lab, k=side)[:rows, middle], axis=1) for side in range(4)]  # side k on top
     return np.array(profiles)
 
 
