@@ -868,19 +868,29 @@ def joining_gaps(crops: Sequence[np.ndarray], slack: int = SLACK, samples: int =
     >>> bool(c[0, 2] > 0.5 and j[0, 2] < 0.05)
     True
     """
-    profiles = [seam_profiles(crops, samples, deeper) for deeper in range(slack)]
+    faces = _faces(crops)
+    profiles = [_band_profiles(faces, samples, deeper) for deeper in range(slack)]
     return np.minimum.reduce([profile_gaps(one, across=True, others=other) for one in profiles for other in profiles])
 
 
-def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24, deeper: int = 0) -> np.ndarray:
-    """Each edge's Lab colour profile along its seam, ``samples`` long, read where the card's face begins (`face_rows`),
-    or ``deeper`` rows past it.
+def seam_profiles(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
+    """Each edge's Lab colour profile along its seam, ``samples`` long, read where the card's face begins (`face_rows`).
 
     >>> seam_profiles([np.zeros((48, 96, 3), np.uint8)]).shape
     (1, 24, 3)
     """
+    return _band_profiles(_faces(crops), samples)
+
+
+def _faces(crops: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each seam crop's middle (Lab, its flanks off) from the row where the card's face begins (`face_rows`)."""
     middles = [to_lab(crop[:, crop.shape[1] // 8: -(crop.shape[1] // 8)]) for crop in crops]
-    band = np.stack([lab[face + deeper:][:_SEAM_ROWS] for lab, face in zip(middles, face_rows(middles))]).mean(axis=1)
+    return [lab[face:] for lab, face in zip(middles, face_rows(middles))]
+
+
+def _band_profiles(faces: Sequence[np.ndarray], samples: int, deeper: int = 0) -> np.ndarray:
+    """`seam_profiles` of the crops' ``faces`` (`_faces`), read ``deeper`` rows past where each begins."""
+    band = np.stack([face[deeper:][:_SEAM_ROWS] for face in faces]).mean(axis=1)
     return np.stack([cv2.resize(profile[None], (samples, 1), interpolation=cv2.INTER_AREA)[0] for profile in band])
 
 
