@@ -220,7 +220,7 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     clear whose seams the clearer square grids' all lie on or stand out
     more sharply than theirs.
     """
-    width, height = _block_size(block)
+    width, height = block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
     shown = {(rows, cols): weakest_seam(profiles, (rows, cols), floor=1)
              for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
@@ -351,9 +351,22 @@ def _middle(values: np.ndarray, axis: int = -1) -> np.ndarray:
     return np.mean(middle, axis=axis)
 
 
-def _block_size(block):
-    """Mean width and height of a clockwise quadrilateral, in pixels."""
-    sides = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1)
+def side_lengths(quad: np.ndarray) -> np.ndarray:
+    """The lengths of a quadrilateral's four sides, each from its corner to the next.
+
+    >>> side_lengths(np.float32([[0, 0], [4, 0], [4, 3], [0, 3]])).tolist()
+    [4.0, 3.0, 4.0, 3.0]
+    """
+    return np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+
+
+def block_size(block: np.ndarray) -> tuple[float, float]:
+    """Mean width and height of a clockwise quadrilateral, in pixels.
+
+    >>> [float(x) for x in block_size(np.float32([[0, 0], [4, 0], [4, 3], [0, 3]]))]
+    [4.0, 3.0]
+    """
+    sides = side_lengths(block)
     return (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
 
 
@@ -367,7 +380,7 @@ def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> lis
     along it). Returns that, and the same for seams running across, turned
     so that rows run along the seams.
     """
-    width, height = map(int, _block_size(block))
+    width, height = map(int, block_size(block))
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     warp = cv2.getPerspectiveTransform(block, target)
     flat = cv2.warpPerspective(image, warp, (width, height))
@@ -389,7 +402,7 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     the lone tiles and read off at each block's centre.
     """
     squarish = [(block, grid, np.sqrt(cv2.contourArea(block))) for block, grid in zip(found, grids)
-                if 0.7 < np.divide(*_block_size(block)) < 1.4]
+                if 0.7 < np.divide(*block_size(block)) < 1.4]
     typical = np.median([side for _, _, side in squarish]) if squarish else 0
     alike = [block for block, _, side in squarish if 0.75 < side / typical < 1.33]
     # Several square patches of one size lying apart are single tiles, whatever
@@ -408,7 +421,7 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     sized = []
     for block in found:
         side = 1 / max(float(np.dot([*block.mean(axis=0), 1], fit)), 1e-6)
-        width, height = _block_size(block)
+        width, height = block_size(block)
         sized.append((max(1, round(height / side)), max(1, round(width / side))))
     return sized
 
@@ -463,11 +476,9 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
             if sharp > best:
                 best, lines[i] = sharp, (a, b - a)
     corners = corners_of(lines)
-    lengths = [np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1) for quad in (outline, corners)
-               if quad is not None]
     # A line sought for one side may cross a neighbouring side's end: that side
     # shrinks to nothing (a triangle), no block's outline (normal lookalikes 2005).
-    if corners is None or np.any(lengths[1] < 0.5 * lengths[0]):
+    if corners is None or np.any(side_lengths(corners) < 0.5 * side_lengths(outline)):
         return outline
     fixed = refine(image, corners, 1, reach, fence=fence)
     sharper = side_steps(image, fixed)
@@ -505,10 +516,10 @@ def cut_off(block: np.ndarray, found: list[np.ndarray], shape: tuple[int, ...]) 
     x, y = block[:, 0], block[:, 1]
     if edge < x.min() and edge < y.min() and x.max() < cols - 1 - edge and y.max() < rows - 1 - edge:
         return False
-    squarish = [np.sqrt(cv2.contourArea(quad)) for quad in found if 0.7 < np.divide(*_block_size(quad)) < 1.43]
+    squarish = [np.sqrt(cv2.contourArea(quad)) for quad in found if 0.7 < np.divide(*block_size(quad)) < 1.43]
     if not squarish:
         return False
-    counts = np.float32(_block_size(block)) / np.median(squarish)
+    counts = np.float32(block_size(block)) / np.median(squarish)
     return bool(np.any(np.abs(counts - np.round(counts)) > 0.4) or counts.min() < 0.7)
 
 

@@ -59,8 +59,8 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles, sized_grids,
-                     speck, swung, tile_share, weakest_seam)
+from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
+                     side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .seek import ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, seek_lost, table_view
 from .table import table_mask, texture_mask
@@ -202,10 +202,9 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     cells laid over them reach at most 0.25); art's seams cutting 2060 in
     quarters, 0.18, and its laid cards' 0.86.
     """
-    look = next((tiles for tiles in looks if _one_block(tiles) is not None), None)
+    look, block = next(((tiles, block) for tiles in looks if (block := _one_block(tiles)) is not None), (None, None))
     if look is None:
         return None
-    block = _one_block(look)
     usual, own = sharpness(image, [block]), _inner_steps(image, look)
     if own >= usual / 3:
         return None
@@ -235,7 +234,7 @@ def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
     if not 0 < len(tiles) < 9:
         return None
     block = clockwise(outline_quad(cv2.convexHull(np.float32(np.concatenate(tiles)))))
-    width, height = np.linalg.norm(block - np.roll(block, -1, axis=0), axis=1).reshape(2, 2).mean(axis=0)
+    width, height = block_size(block)
     filled = sum(cv2.contourArea(np.float32(tile)) for tile in tiles) >= 0.9 * cv2.contourArea(block)
     return block if filled and abs(np.log(width / height)) < np.log(1.25) else None
 
@@ -396,7 +395,7 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
 
 def _sides_ratio(quad: np.ndarray) -> float:
     """The longest side over the shortest."""
-    sides = np.linalg.norm(np.float32(quad) - np.roll(quad, -1, axis=0), axis=1)
+    sides = side_lengths(np.float32(quad))
     return float(sides.max() / sides.min())
 
 
