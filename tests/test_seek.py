@@ -153,3 +153,28 @@ def test_a_patch_that_held_no_card_is_not_tried_again(monkeypatch):
                         lambda small, bits, *rest: streak.append(bits[140, 100]) or best(small, bits, *rest))
     tiles = seek_lost(photo, photo, 1.0, lost, cards[:4], form_at, misfit_among, 0.07)
     assert len(tiles) == 6 and sum(streak) == 1
+
+
+def test_a_tile_off_the_view_the_others_agree_on_is_laid_again_on_its_card():
+    # Hard frogs 2269 on red checks: the colour look took a card's top side
+    # onto a check's edge, a tenth of a side out; the eight others, sought
+    # along card edges, agree on a view it misses (so no nine, exit 3). Laid
+    # again from the square the others' view puts there, it lies on its card.
+    from vision.detect import _one_view, orient
+    image, truth = render_photo(seed=2269, layout="scattered", difficulty="hard", art="frogs", size=(1600, 1200))
+    cards = [orient(np.float32(tile["corners"])) for tile in truth["tiles"]]
+    off = cards[3].copy()
+    off[:2] += 0.12 * (off[0] - off[3])  # its N side out onto the check
+    tiles = cards[:3] + [off] + cards[4:]
+    assert not _one_view(image, tiles, 9)
+    again = seek.relaid(image, 0.5, tiles, misfit_among, MISFIT / 2)
+    side = np.linalg.norm(cards[3][1] - cards[3][0])
+    assert np.linalg.norm(orient(again[3]) - cards[3], axis=1).max() < 0.02 * side
+    assert all(np.abs(again[i] - tiles[i]).max() < 0.01 * side for i in range(9) if i != 3)  # the others stay on theirs
+    assert _one_view(image, again, 9)
+
+
+def test_tiles_that_agree_on_no_view_are_not_laid_again():
+    squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) * (1 + i % 3) + [40 * i, 0] for i in range(9)]
+    photo = np.zeros((60, 400, 3), np.uint8)
+    assert seek.relaid(photo, 1.0, squares, misfit_among, MISFIT / 2) is None

@@ -62,7 +62,8 @@ import numpy as np
 from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
                      side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, seek_lost, table_view
+from .seek import (ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
+                   table_view)
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -175,6 +176,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             sought = sought if _edgeless(image, more) else more
         if problem(sought, count) is None and _one_view(image, sought, len(sound)):
             return reading_order(sought)
+        # A sound tile off its card (a side on a check's edge) keeps the nine
+        # from one view: the others, sought along card edges, say where it lies.
+        again = relaid(image, scale, sought, misfit_among, MISFIT / 2) if problem(sought, count) is None else None
+        if again is not None and problem(again, count) is None and _one_view(image, again, len(sound)) \
+                and not _edgeless(image, again):
+            return reading_order([orient(tile) for tile in again])
     # Else the first look that saw a puzzle, though a side of it runs along no edge
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it.

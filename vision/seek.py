@@ -224,16 +224,76 @@ def table_view(tiles: Sequence[np.ndarray], rounds: int = 5) -> np.ndarray | Non
     to_table = cv2.getPerspectiveTransform(quads[int(np.argmax([cv2.contourArea(quad) for quad in quads]))], UNIT)
     corners = quads.reshape(-1, 1, 2)
     for _ in range(rounds):
-        on_table = cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2)
-        u, _, vt = np.linalg.svd(mean_sides(on_table))  # the turns taking UNIT nearest each quad, all at once
-        turns = u @ vt
-        if (np.linalg.det(turns) < 0).any():
+        squares = _nearest_squares(cv2.perspectiveTransform(corners, to_table).reshape(-1, 4, 2))
+        if squares is None:
             return None
-        squares = UNIT @ np.swapaxes(turns, -1, -2) + on_table.mean(axis=1, keepdims=True)
         to_table, _ = cv2.findHomography(corners, np.float32(squares).reshape(-1, 1, 2))
         if to_table is None:
             return None
     return to_table
+
+
+def _nearest_squares(on_table: np.ndarray) -> np.ndarray | None:
+    """The squares of side 1 nearest each clockwise quad (n, 4, 2) on the table, turned and moved, not
+    scaled; None when a quad is mirrored.
+
+    >>> _nearest_squares(np.float32([[[0, 0], [2, 0], [2, 2], [0, 2]]])).round(2).tolist()
+    [[[0.5, 0.5], [1.5, 0.5], [1.5, 1.5], [0.5, 1.5]]]
+    """
+    u, _, vt = np.linalg.svd(mean_sides(on_table))  # the turns taking UNIT nearest each quad, all at once
+    turns = u @ vt
+    if (np.linalg.det(turns) < 0).any():
+        return None
+    return UNIT @ np.swapaxes(turns, -1, -2) + on_table.mean(axis=1, keepdims=True)
+
+
+def square_in_view(view: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The photo of the square on the table nearest ``quad`` (clockwise, photo pixels), in the
+    `table_view` ``view``: a tile's place and turn, its shape as the view gives it there.
+
+    >>> view = np.diag(np.float32([0.1, 0.1, 1]))  # tiles 10 pixels wide
+    >>> square_in_view(view, np.float32([[0, 0], [14, 0], [14, 10], [0, 10]])).round(1).tolist()
+    [[2.0, 0.0], [12.0, 0.0], [12.0, 10.0], [2.0, 10.0]]
+    """
+    on_table = cv2.perspectiveTransform(np.float32(quad).reshape(1, 4, 2), view)
+    square = _nearest_squares(on_table)
+    return None if square is None else cv2.perspectiveTransform(np.float32(square), np.linalg.inv(view))[0]
+
+
+def relaid(image: np.ndarray, scale: float, tiles: list[np.ndarray], misfit: Callable, most: float,
+           fewest: int = 6) -> list[np.ndarray] | None:
+    """``tiles`` with those off the view the others agree on laid again as lost
+    cards are (`_placed`), each from the square of that view nearest it
+    (`square_in_view`); None when fewer than ``fewest`` agree or one cannot be
+    laid so.
+
+    The others agree when each is within ``most`` of the shape the rest of
+    them give it (``misfit``); the worst is left out first, as it skews what
+    the others are told. The lost-tile search may place every card but a
+    sound tile it started from: a card's mask grown onto a check's edge
+    gives that tile a tenth off, and the eight others, sought along card
+    edges, say where its square lies (hard frogs 2269 on red checks).
+    """
+    tiles = [np.float32(tile) for tile in tiles]
+    kept, off = list(range(len(tiles))), []
+    while True:
+        misfits = [misfit([tiles[j] for j in kept if j != i], tiles[i]) for i in kept]
+        if max(misfits) <= most:
+            break
+        if len(kept) <= fewest:
+            return None
+        off.append(kept.pop(int(np.argmax(misfits))))
+    usual = sharpness(image, tiles)
+    sound = [tiles[i] for i in kept]
+    for i in off:
+        view = table_view(sound)
+        square = None if view is None else square_in_view(view, tiles[i])
+        tile = None if square is None else _placed(image, scale, square, sound, misfit, most, usual)
+        if tile is None or _card_sides(edge_steps(image, tile, sound), usual) < 2:  # as a lost card is kept
+            return None
+        tiles[i] = tile
+        sound.append(tile)
+    return tiles
 
 
 def form_in_view(view: np.ndarray, where: np.ndarray) -> np.ndarray:
