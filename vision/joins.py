@@ -144,8 +144,8 @@ def doubtful(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray
 
 
 def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, stretched: bool = False,
-          joining: np.ndarray | None = None) -> bool:
-    """Whether an answer's seams join in the photo: fewer than `REFUSE` doubtful seams, and when
+          joining: np.ndarray | None = None, refuse: int = REFUSE) -> bool:
+    """Whether an answer's seams join in the photo: fewer than ``refuse`` (`REFUSE`) doubtful seams, and when
     ``stretched``, fewer than `BREAK` broken ones (`doubtful` past `ASIDE` and `APART`).
 
     Parameters
@@ -167,6 +167,9 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
         a true partner, and right answers were refused. Broken seams are
         counted as read: with that slack a stretched answer made up from
         a near tie passed.
+    refuse : int
+        Doubtful seams that refuse the answer: fewer than `REFUSE` for a
+        reading in doubt about its groups (`vision.zerolabel.refusal`).
 
     Examples
     --------
@@ -182,13 +185,14 @@ def joins(grid: Sequence[Sequence[tuple[int, int]]], continuation: np.ndarray, s
     seams = set(doubtful(grid, continuation))
     if joining is not None:  # doubtful as read and still where the two join best
         seams &= set(doubtful(grid, joining))
-    if len(seams) >= REFUSE:
+    if len(seams) >= refuse:
         return False
     return not stretched or len(doubtful(grid, continuation, ASIDE, APART)) < BREAK
 
 
 def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuation: np.ndarray,
-                 timeout: float | None = None, stretched: bool = False, joining: np.ndarray | None = None) -> bool:
+                 timeout: float | None = None, stretched: bool = False, joining: np.ndarray | None = None,
+                 refuse: int = REFUSE) -> bool:
     """Whether the answer `solver.solve` gives for a reading joins in the photo (`joins`).
 
     It is the arrangement `edgematch solve` would show; a reading with
@@ -208,6 +212,8 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
         Whether the reading was stretched to fit (`joins`).
     joining : (n, n) ndarray, optional
         ``continuation`` with each seam read where it joins best (`joins`).
+    refuse : int
+        Doubtful seams that refuse the answer (`joins`).
 
     Examples
     --------
@@ -216,4 +222,4 @@ def answer_joins(tiles: Sequence[Sequence[int]], rows: int, cols: int, continuat
     True
     """
     found = solve(Puzzle(tiles=tuple(map(tuple, tiles)), rows=rows, cols=cols), timeout=timeout).solutions
-    return not found or joins(found[0], continuation, stretched, joining)
+    return not found or joins(found[0], continuation, stretched, joining, refuse)

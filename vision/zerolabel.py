@@ -40,7 +40,8 @@ holds every half several times over. So:
    so when the reading was stretched to fit (a less likely pairing, an
    edge re-read); a stretched reading with a third of its edges torn
    between groups (`torn`) is refused outright: halves grouped wrong fit
-   now and then with some unlikely pairing. When nothing fits, the
+   now and then with some unlikely pairing, and a plain one so torn is
+   refused for fewer seams that do not join (`refusal`). When nothing fits, the
    reading whose best partial arrangement (`solver.repair`) matches most
    seams is returned, so the answer shows the seams to check.
 
@@ -63,7 +64,7 @@ from solver.repair import repair
 from .describe import SIZE, Looks, describe, normalise, template_distances, tile_crops, to_lab
 from .edges import edge_mask
 from .group import cluster, merge_heights
-from .joins import answer_joins
+from .joins import REFUSE, answer_joins
 from .read import Reading
 from .rectify import inset, rectify
 
@@ -112,6 +113,9 @@ TORN = 1 / 3  # a reading stretched to fit is refused when this share of its edg
 # Found corners, seeds 1335-1384 x 7 and vintage 638-650: right answers stretched to fit had 1 such edge of 36 at
 # most, those made up from halves grouped wrong 16 to 31 (vintage 1338, 1340, 1344, 1382, 638, 650, lookalikes
 # 1369). Plain answers are not held to it: right ones had up to 14 (lookalikes 633), the pnikonowicz shot 27
+TORN_REFUSE = 4  # doubtful seams (`vision.joins.REFUSE`, 5 otherwise) that refuse an answer whose reading is torn
+# (`TORN`, `refusal`). Found corners, vintage, lookalikes and witches 1683-1730 and 335-354: right answers had 3
+# doubtful seams at most, those torn (12 to 20 edges) 2; made up from six edges grouped wrong, 4 (vintage 1710)
 _KEEP = 0.8  # a move is kept when it brings the tile's edges a fifth nearer the others' (seeds 11-30 found:
 # tiles moved off true 13 times, nearer 24); with a tenth 65 and 30, and with any gain 119 of 140 valid, not 123
 FRAME_DEPTH = 0.06  # `framed_moves`: how deep past the cut (of a side) the photo's shared frame is compared
@@ -213,9 +217,10 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         _, found, stretched = min(fitting, key=lambda found: found[0]) if fitting else (None, None, False)
         # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`), held
         # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
-        # and a stretched reading whose edges are torn between groups (`TORN`) is a guess from halves grouped wrong
+        # and a stretched reading whose edges are torn between groups (`TORN`) is a guess from halves grouped wrong;
+        # a plain one so torn must join at more seams (`refusal`)
         if found is not None and not (stretched and torn(found) >= TORN) and answer_joins(
-                found.tiles, rows, cols, continuation, timeout, stretched, joining):
+                found.tiles, rows, cols, continuation, timeout, stretched, joining, refusal(found)):
             answers[count] = found
         first = tried if first is None else first
     if answers:
@@ -1126,6 +1131,26 @@ def torn(reading: Reading) -> float:
     0.25
     """
     return float(np.mean(np.array(reading.confidence) < 0.5))
+
+
+def refusal(reading: Reading) -> int:
+    """How many doubtful seams (`vision.joins`) refuse the answer of a reading: fewer when it is torn (`TORN`).
+
+    Halves grouped wrong (two of one colour merged while another splits)
+    leave a third of the edges or more torn between groups, and such a
+    grouping now and then fits as read with its likeliest pairing: then
+    the answer is not stretched, and only its seams can tell. A right
+    answer whose grouping is torn as much still joins at nearly every seam
+    (the pnikonowicz shot, 27 edges torn: none doubtful), so a torn
+    reading's answer is refused at `TORN_REFUSE` doubtful seams, not at
+    `vision.joins.REFUSE`.
+
+    >>> sure = Reading(tiles=[(1, -1, 2, -2)], confidence=[(0.9, 0.9, 0.9, 0.6)], candidates=[])
+    >>> torn_apart = Reading(tiles=[(1, -1, 2, -2)], confidence=[(0.9, 0.9, 0.45, 0.4)], candidates=[])
+    >>> refusal(sure), refusal(torn_apart)
+    (5, 4)
+    """
+    return TORN_REFUSE if torn(reading) >= TORN else REFUSE
 
 
 def _fits(reading: Reading, rows: int, cols: int, timeout: float) -> bool:
