@@ -203,7 +203,7 @@ def misread_edges(path: Path, doc: dict, true_edges: list, library: Path) -> lis
     if all(list(a) == list(b) for a, b in zip(answered, true_edges)) and not doc.get("reinterpreted"):
         return []  # every code answered is right and none was re-read: the top reading was right too
     edges = photo_edges(read_image(path), corners=[t["corners"] for t in doc["tiles"]])
-    reading = read_edges(describe(edges.crops), load_library(library))
+    reading = read_edges(describe(edges.crops, edges.veils), load_library(library))
     lines = []
     for tile, (candidates, truth, answer) in enumerate(zip(reading.candidates, true_edges, answered), 1):
         for side, (ranked, true, final) in enumerate(zip(candidates, truth, answer)):

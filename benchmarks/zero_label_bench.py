@@ -161,7 +161,7 @@ def defaced(image: np.ndarray, truth: dict, seed: int, libraries: dict) -> dict:
     edges = find_edges(image, truth)
     puzzle = true_puzzle(truth, edges.corners)
     rows, cols = grid_shape(len(edges.corners))
-    reading = read_edges(describe(edges.crops), libraries[truth["art"]])
+    reading = read_edges(describe(edges.crops, edges.veils), libraries[truth["art"]])
     misread = sum(a != b for read, real in zip(reading.tiles, puzzle.tiles) for a, b in zip(read, real))
     try:
         top = solve(Puzzle(tiles=tuple(reading.tiles), rows=rows, cols=cols), timeout=10).solutions

@@ -45,6 +45,8 @@ _FADE = 0.7  # weight lost from the seam to the tile's centre
 _VEIL_WINDOW = 0.1  # of the tile's side: wider than a figure's ink strokes, narrower than a glare spot
 _VEIL_FLOOR = 20  # percentile of a tile's darkest channel taken as its ink, under no glare
 _VEIL_DEEPEST = 0.95  # deeper still there is no print to balance, only noise
+_WHITE = (100.0, 0.0, 0.0)  # Lab white: what a glare veil left on a tile adds to its print
+_CHUNK = 1200  # pairs of edges whose pattern is compared at once under a veil (a copy of a template each)
 _VEIL_MOST = 0.6  # deeper veils are taken off only so far: dividing more blows a white's faint tint up into colour
 
 
@@ -54,11 +56,14 @@ class Looks(NamedTuple):
     lab : (n, 16, 32, 3) float32 template, CIE Lab
     weight : (n, 16, 32) float32, 0 off the side's triangle and on glare
     hist : (n, 256) float32 colour histogram of the figure, rows sum to 1
+    veil : (n, 16, 32) float32, the share of each template pixel a glare veil left white
+        (`normalise_veiled`), 0 to 1; 0 for crops described without their veils
     """
 
     lab: np.ndarray
     weight: np.ndarray
     hist: np.ndarray
+    veil: np.ndarray
 
     def __len__(self) -> int:  # the number of edges, not of fields
         return self.lab.shape[0]
@@ -86,6 +91,31 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     >>> bool(np.ptp(out[0][3, 4].astype(int)) < 8)  # the cast is gone
     True
     """
+    return normalise_veiled(tiles, size)[0]
+
+
+def normalise_veiled(tiles: Sequence[np.ndarray], size: int = SIZE) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """`normalise`'s tiles, and on each the veil left: the share of each pixel put back as white.
+
+    A veil deeper than `unveil` takes off (`_VEIL_MOST`) leaves a pixel part print, part
+    the lamp's white. Given to `describe` with the tiles' crops, the veil left lets each
+    edge be compared with the library as it would show under the same veil, not as it
+    shows clean: a blue figure paled to near white under a lamp is nearer a clean pale
+    figure than a clean blue one, but nearest the blue one paled alike.
+
+    Returns
+    -------
+    tiles : list of (size, size, 3) uint8 BGR ndarrays, as `normalise` gives them
+    veils : list of (size, size) float32 ndarrays, 0 (no veil left) to 1 (all white)
+
+    Examples
+    --------
+    >>> ink = np.zeros((40, 40, 3), np.uint8); ink[::4] = (0, 0, 200)
+    >>> veiled = ink.copy(); veiled[:, 20:] = 255 - (255 - ink[:, 20:]) // 10   # nine tenths glare
+    >>> left = normalise_veiled([ink, ink, veiled], size=40)[1][2]
+    >>> float(left[20, 2]), round(float(left[20, 37]), 2)   # (0.9 - 0.6) / (1 - 0.6) of it left
+    (0.0, 0.75)
+    """
     small = [cv2.resize(t, (size, size), interpolation=cv2.INTER_AREA) for t in tiles]
     veils = glare_veils(small)
     prints = unveil(small, veils, most=_VEIL_DEEPEST)
@@ -94,7 +124,7 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
     means = (unblown if len(unblown) else pixels).mean(axis=0) + 1.0
     gains = means.mean() / means
     clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
-    out = []
+    out, lefts = [], []
     for tile, veil in zip(prints, veils):
         balanced = np.clip(tile * gains, 0, 255).astype(np.uint8)
         lab = cv2.cvtColor(balanced, cv2.COLOR_BGR2LAB)
@@ -106,7 +136,8 @@ def normalise(tiles: Sequence[np.ndarray], size: int = SIZE) -> list[np.ndarray]
         # Over a deep veil the print is a guess: the share of it seen (as `unveil` sees it), the rest white.
         left = np.clip((veil - _VEIL_MOST) / (1 - _VEIL_MOST), 0, 1)[..., None]
         out.append((cv2.cvtColor(lab, cv2.COLOR_LAB2BGR) * (1 - left) + 255 * left).astype(np.uint8))
-    return out
+        lefts.append(left[..., 0].astype(np.float32))
+    return out, lefts
 
 
 def unveil(tiles: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = None,
@@ -195,11 +226,13 @@ def tile_crops(tiles: Sequence[np.ndarray]) -> list[np.ndarray]:
     return [crop for tile in tiles for crop in edge_crops(tile)]
 
 
-def describe(crops: Sequence[np.ndarray]) -> Looks:
+def describe(crops: Sequence[np.ndarray], veils: Sequence[np.ndarray] | None = None) -> Looks:
     """Looks of edge crops (from `tile_crops` of `normalise`d tiles).
 
     The background is the commonest colour over all of ``crops``, so
-    describe the crops of one photo (or one library) together.
+    describe the crops of one photo (or one library) together. ``veils``,
+    the veil left on each crop (`tile_crops` of `normalise_veiled`'s), is
+    carried for `distances` and `pattern_distances`; without them none is.
 
     Examples
     --------
@@ -217,7 +250,9 @@ def describe(crops: Sequence[np.ndarray]) -> Looks:
     small = np.stack([cv2.resize(lab, TEMPLATE[::-1], interpolation=cv2.INTER_AREA) for lab in labs])
     small_weight = np.stack([cv2.resize(w.astype(np.float32), TEMPLATE[::-1], interpolation=cv2.INTER_AREA)
                              for w in weight])
-    return Looks(small.astype(np.float32), small_weight, hist)
+    veil = np.zeros(small_weight.shape, np.float32) if veils is None else np.stack(
+        [cv2.resize(np.ascontiguousarray(v, np.float32), TEMPLATE[::-1], interpolation=cv2.INTER_AREA) for v in veils])
+    return Looks(small.astype(np.float32), small_weight, hist, veil)
 
 
 def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray:
@@ -225,7 +260,9 @@ def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray
 
     A weighted mean of truncated per-pixel delta-E over the templates (scaled
     to 0..1) plus the Hellinger distance of the colour histograms (0..1).
-    ``shift``, ``inward``: see `template_distances`.
+    ``shift``, ``inward``: see `template_distances`. Where an edge of ``a``
+    carries a veil (`normalise_veiled`), its template is compared with each of
+    ``b``'s as that would show under the same veil.
 
     Returns
     -------
@@ -239,7 +276,12 @@ def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray
     >>> bool(np.allclose(np.diag(d), 0, atol=1e-3)), bool(d[0, 1] > 0.1)
     (True, True)
     """
-    template = template_distances(a.lab, a.weight, b.lab, b.weight, _TRUNCATE, shift, inward)
+    veiled = a.veil.any(axis=(1, 2))
+    template = np.empty((len(a), len(b)), np.float32)
+    for rows, veil in ((~veiled, None), (veiled, a.veil[veiled])):
+        if rows.any():
+            template[rows] = template_distances(a.lab[rows], a.weight[rows], b.lab, b.weight, _TRUNCATE, shift,
+                                                inward, veil)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
     hist = np.sqrt(np.clip(1 - overlap, 0, 1))
     return template + _HIST_WEIGHT * hist
@@ -262,7 +304,9 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
     too: over its whole triangle they take in a ground the glare took off
     the first edge, the figure's colours sit apart from it, and shapes that
     match no longer do (a rocket's pale nose, all a lamp left of its half,
-    read as a star).
+    read as a star). An edge that carries a veil (`normalise_veiled`) is
+    compared with the other edges as they would show under it, their
+    patterns taken so.
 
     Returns
     -------
@@ -279,19 +323,41 @@ def pattern_distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np
     [[0.1, 0.8], [0.8, 0.1]]
     """
     pattern = _pattern(a)
-    d = template_distances(pattern, a.weight, _pattern(b), b.weight, _PATTERN_TRUNCATE, shift, inward)
-    for i in _partly_seen(a, b):
-        over = Looks(b.lab, b.weight * (a.weight[i] > 0), b.hist)  # b's level and spread where a shows
-        d[i] = template_distances(pattern[i:i + 1], a.weight[i:i + 1], _pattern(over), b.weight,
-                                  _PATTERN_TRUNCATE, shift, inward)[0]
+    partly = _partly_seen(a, b)
+    again = partly | a.veil.any(axis=(1, 2))
+    d = np.empty((len(a), len(b)), np.float32)
+    if not again.all():
+        d[~again] = template_distances(pattern[~again], a.weight[~again], _pattern(b), b.weight, _PATTERN_TRUNCATE,
+                                       shift, inward)
+    for rows in _chunks(np.flatnonzero(again), len(b)):
+        # b as it would show under each edge's veil, its level and spread taken where the edge shows
+        shows = np.where(partly[rows, None, None], a.weight[rows] > 0, True)
+        over = Looks(_under(b.lab, a.veil[rows]).reshape(-1, *b.lab.shape[1:]),
+                     (b.weight * shows[:, None]).reshape(-1, *b.weight.shape[1:]), b.hist, b.veil)
+        d[rows] = template_distances(pattern[rows], a.weight[rows], _pattern(over).reshape(len(rows), *b.lab.shape),
+                                     b.weight, _PATTERN_TRUNCATE, shift, inward)
     return d
 
 
+def _chunks(rows: np.ndarray, others: int) -> list:
+    """``rows`` in runs of at most `_CHUNK` pairs with ``others`` edges: each row is compared with
+    its own copy of the other edges' templates (as they show under its veil)."""
+    size = max(1, _CHUNK // max(others, 1))
+    return [rows[i:i + size] for i in range(0, len(rows), size)]
+
+
+def _under(lab: np.ndarray, veils: np.ndarray) -> np.ndarray:
+    """Lab templates (m, rows, cols, 3) as each would show under each of ``veils`` (k, rows, cols):
+    (k, m, rows, cols, 3), the print's share kept and the rest the lamp's white."""
+    veils = veils[:, None, ..., None]
+    return lab[None] * (1 - veils) + np.float32(_WHITE) * veils
+
+
 def _partly_seen(a: Looks, b: Looks) -> np.ndarray:
-    """The edges of ``a`` that show less than ``_SEEN`` of the pixels ``b``'s edges weigh (glare took the rest)."""
+    """Whether each edge of ``a`` shows less than ``_SEEN`` of the pixels ``b``'s edges weigh (glare took the rest)."""
     weighed = b.weight.max(axis=0) > 0
     shown = ((a.weight > 0) & weighed).sum(axis=(1, 2)) / max(weighed.sum(), 1)
-    return np.flatnonzero(shown < _SEEN)
+    return shown < _SEEN
 
 
 def _pattern(looks: Looks) -> np.ndarray:
@@ -302,7 +368,8 @@ def _pattern(looks: Looks) -> np.ndarray:
 
 
 def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarray,
-                       weight_b: np.ndarray, truncate: float, shift: int = 0, inward: int = 0) -> np.ndarray:
+                       weight_b: np.ndarray, truncate: float, shift: int = 0, inward: int = 0,
+                       veil: np.ndarray | None = None) -> np.ndarray:
     """Weighted mean of per-pixel delta-E, truncated and scaled to 0..1, for every pair.
 
     With ``shift``, template ``a`` is also laid on ``b`` moved by up to
@@ -315,7 +382,8 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     Parameters
     ----------
     lab_a, lab_b : (n, rows, cols, 3) and (m, rows, cols, 3) ndarrays
-        Lab templates.
+        Lab templates; ``lab_b`` may be (n, m, rows, cols, 3), ``b``'s
+        templates as each edge of ``a`` sees them (`_under` its veil).
     weight_a, weight_b : (n, rows, cols) and (m, rows, cols) ndarrays
         How much each pixel counts; a pair weighs a pixel by the product.
     truncate : float
@@ -324,6 +392,9 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
         The largest offset tried, in pixels, along rows and along columns.
     inward : int
         Further rows ``a`` may sit up, toward the seam.
+    veil : (n, rows, cols) ndarray, optional
+        The veil left on ``a`` (`normalise_veiled`): each ``b`` is compared as it
+        would show under it, ``b (1 - veil) + white veil``, pixel by pixel.
 
     Returns
     -------
@@ -343,21 +414,29 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     ...  for i in (0, 2)]
     [0.5, 0.0]
     """
-    n, m = len(lab_a), len(lab_b)
+    n, m = len(lab_a), len(weight_b)
     rows, cols = lab_a.shape[1:3]
+    each = lab_b.ndim == 5  # b as each edge of a sees it
     channels_a, channels_b = np.moveaxis(lab_a, -1, 0), np.moveaxis(lab_b, -1, 0)
     dtype = np.result_type(lab_a, lab_b, np.float32)
     best = np.full((n, m), np.inf, dtype)
     for dy in range(-shift - inward, shift + 1):
         for dx in range(-shift, shift + 1):
-            a = np.s_[:, max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
-            b = np.s_[:, max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]
+            a = np.s_[..., max(dy, 0):rows + min(dy, 0), max(dx, 0):cols + min(dx, 0)]
+            b = np.s_[..., max(-dy, 0):rows + min(-dy, 0), max(-dx, 0):cols + min(-dx, 0)]
             wa, wb = weight_a[a].reshape(n, -1), weight_b[b].reshape(m, -1)
             seen = wa.any(axis=0) & wb.any(axis=0)  # off the sides' triangles no pair weighs a pixel: half the work
             wa, wb = wa[:, seen], wb[:, seen]
+            kept = None if veil is None else 1 - veil[a].reshape(n, -1)[:, None, seen]  # the print's share under it
             square = step = None
-            for la, lb in zip(channels_a, channels_b):  # channel by channel, in two buffers: far less memory to sweep
-                step = np.subtract(la[a].reshape(n, -1)[:, None, seen], lb[b].reshape(m, -1)[None, :, seen], out=step)
+            for la, lb, white in zip(channels_a, channels_b, _WHITE):  # channel by channel, in two buffers
+                la = la[a].reshape(n, -1)[:, None, seen]
+                lb = lb[b].reshape(n, m, -1)[:, :, seen] if each else lb[b].reshape(m, -1)[None, :, seen]
+                if kept is None:
+                    step = np.subtract(la, lb, out=step)
+                else:  # a - (b kept + white (1 - kept)) = (a - white) - (b - white) kept
+                    step = np.multiply(lb - white, kept, out=step)
+                    step -= la - white
                 if square is None:
                     square = step * step  # the first channel starts the sum: no zeros to fill and add to
                 else:

@@ -30,7 +30,7 @@ from solver.repair import repair
 
 from . import detect, draw
 from .cli.errors import NotRecognised
-from .describe import SIZE, Looks, describe, normalise, tile_crops
+from .describe import SIZE, Looks, describe, normalise_veiled, tile_crops
 from .images import read_image, write_image
 from .library import Library, load_library
 from .read import Reading, library_looks, read_edges
@@ -47,6 +47,7 @@ class PhotoEdges(NamedTuple):
     corners: list  # (4, 2) float32 per tile: NW, NE, SE, SW in reading orientation
     tiles: list  # light-normalised rectified tiles, BGR
     crops: list  # 4 per tile, N E S W, seam at the top
+    veils: list  # per crop, the glare veil left on it (`describe.normalise_veiled`)
 
 
 def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
@@ -80,8 +81,8 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
         if drawing is not None:
             write_image(drawing, draw.number_tiles(image, corners))
         raise NotRecognised(trouble + (f" (see {drawing})" if drawing is not None else ""))
-    tiles = normalise([rectify(image, inset(c), size=SIZE) for c in corners])
-    return PhotoEdges(image, corners, tiles, tile_crops(tiles))
+    tiles, veils = normalise_veiled([rectify(image, inset(c), size=SIZE) for c in corners])
+    return PhotoEdges(image, corners, tiles, tile_crops(tiles), tile_crops(veils))
 
 
 def grid_shape(n: int) -> tuple[int, int]:
@@ -168,7 +169,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         # what the answer is drawn on, made on the helper while the edges are read and the answer sought
         ground = helper.submit(draw.backdrop, image, edges.corners, rows, cols)
         if library is not None:
-            reading = read_edges(describe(edges.crops), library, stored=stored)
+            reading = read_edges(describe(edges.crops, edges.veils), library, stored=stored)
         puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
                                       likeliest=library is not None)
         drawing = helper.submit(_drawing, edges, puzzle, result, fix, ground).result()

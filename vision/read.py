@@ -224,4 +224,4 @@ def _off_rim(looks: Looks) -> Looks:
     """``looks`` with their template rows at the card's cut edge (`RIM`) weighing nothing."""
     weight = looks.weight.copy()
     weight[:, :RIM] = 0
-    return Looks(looks.lab, weight, looks.hist)
+    return Looks(looks.lab, weight, looks.hist, looks.veil)
