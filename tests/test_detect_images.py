@@ -440,6 +440,24 @@ def test_plain_worn_cards_are_no_checks_of_the_cloth(tmp_path):
     assert_found_whole(saved(tmp_path / "cloth.jpg", image, truth), truth)
 
 
+@pytest.mark.parametrize("seed, layout, art", [(2192, "loose", "frogs"), (704, "scattered", "sports")])
+def test_a_cards_plain_face_on_a_checked_cloth_is_no_check(seed, layout, art):
+    # Teal frog cards on a red and white checked cloth, light-blue sports
+    # cards on a blue and white one: checks in shadow showed the cloth has a
+    # pattern, and a plain bit of a card's face, split off by its figures,
+    # was taken for one of its checks too. Every card's face became table
+    # and the looks saw bits of figures (frogs: 6 "tiles", sports: 1; exit
+    # 3). Only plain patches of the checks' own colours are the cloth's.
+    image, truth = render_photo(seed=seed, layout=layout, difficulty="hard", art=art, size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    small = cv2.resize(image, (800, 600), interpolation=cv2.INTER_AREA)
+    mask = table_mask(small)
+    shares = [cv2.mean(mask, cv2.fillConvexPoly(np.zeros(mask.shape, np.uint8),
+                                                np.int32(np.float32(tile["corners"]) / 2), 255))[0] / 255
+              for tile in truth["tiles"]]
+    assert np.median(shares) > 0.6  # of each card, how much is card: the median was 0.5 and 0.27
+
+
 @pytest.mark.parametrize("seed, art", [(30, "critters"), (57, "frogs")])
 def test_a_keyboard_in_full_view_is_no_block_of_tiles(seed, art):
     # Tiles scattered on a white desk beside a keyboard the photo shows whole:
