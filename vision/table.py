@@ -210,8 +210,12 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
     check's blurred rim is half the colour of those around it). The table
     has a pattern (a cloth's checks) when at least ``least`` convex ones
     share a colour (a picture's plain sky is no convex shape); then every
-    plain patch is table, also where glare or a tile nearby bent its
-    outline. Colours within ``near`` count as one. A patch ringed by
+    plain patch of such a colour's hue, however pale or dim (a check in a
+    dark corner), is table, also where glare or a tile nearby bent its
+    outline. A plain patch of another hue is a card's plain face, a bit of
+    it the mask split off (teal frog cards on red checks, light-blue sports
+    cards on blue ones: taken for a check too, it made every card's face
+    table). Colours within ``near`` count as one. A patch ringed by
     ``lines`` (a uint8 mask: a card's frame or cut edge) is a card, however
     plain (worn vintage card); a check has no outline.
     """
@@ -233,11 +237,13 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
             if _solid(patch):
                 solid.append(mean.ravel())
     solid = np.float32(solid).reshape(-1, 3)
-    if not any((np.linalg.norm(solid - colour, axis=1) < near).sum() >= least for colour in solid):
+    repeated = solid[[(np.linalg.norm(solid - colour, axis=1) < near).sum() >= least for colour in solid]]  # checks
+    if not len(repeated):
         return np.empty((0, 3), np.float32)
     colours = []
     for colour in plain:
-        if all(np.linalg.norm(colour - other) >= near / 2 for other in colours):
+        if any(_hue_off(colour[1:], check[1:]) < near for check in repeated) \
+                and all(np.linalg.norm(colour - other) >= near / 2 for other in colours):
             colours.append(colour)
     return np.float32(colours)
 
