@@ -14,8 +14,8 @@ from vision.pipeline import photo_edges, solve_photo, unlabelled_reading
 from vision.rectify import rectify
 from vision.render import LAYOUTS, match_tiles, render_photo
 from vision.read import Reading
-from vision.zerolabel import (LONER, _matchings, _moved, folds, likelier_count, likely_halves, neighbour_groups,
-                              one_half, read_unlabelled, realigned, seam_crops, seam_profiles)
+from vision.zerolabel import (LONER, _matchings, _moved, folds, joined_answer, likelier_count, likely_halves,
+                              neighbour_groups, one_half, read_unlabelled, realigned, seam_crops, seam_profiles)
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
 
@@ -351,13 +351,19 @@ VINTAGE_1344_FOUND = [
     [[1088, 756], [1234, 785], [1196, 920], [1054, 891]]]
 
 
-def not_made_up(art, seed, corners):
-    """Whether a rendered photo read with no library from tiles found at ``corners`` gets no answer or a right one."""
+def answer_from(art, seed, corners):
+    """The answer to a rendered photo read with no library from tiles found at ``corners``, and its true puzzle."""
     image, truth = render_photo(seed=seed, art=art, difficulty="normal", layout=LAYOUTS[seed % len(LAYOUTS)],
                                 size=(1600, 1200))
     edges, reading = unlabelled_reading(image, photo_edges(image, corners=corners))
     found = solve(Puzzle(tiles=tuple(reading.tiles), rows=3, cols=3)).solutions
     puzzle = Puzzle(tiles=tuple(m.edges for m in match_tiles(truth, edges.corners)), rows=3, cols=3)
+    return found, puzzle
+
+
+def not_made_up(art, seed, corners):
+    """Whether a rendered photo read with no library from tiles found at ``corners`` gets no answer or a right one."""
+    found, puzzle = answer_from(art, seed, corners)
     return not found or is_solution(puzzle, found[0])
 
 
@@ -382,3 +388,35 @@ VINTAGE_1710_FOUND = [
 
 def test_a_plain_answer_from_halves_torn_between_groups_must_join_at_more_seams():
     assert not_made_up("vintage", 1710, VINTAGE_1710_FOUND)
+
+
+def test_a_groupings_plain_reading_is_judged_when_its_likelier_stretched_one_is_refused():
+    sure, unsure = [(0.9,) * 4], [(0.4,) * 4]  # a plain reading with every edge torn between groups: in doubt
+    plain, torn_plain, stretched = Reading([(1, -1, 1, -1)], sure, []), Reading([(3, -3, 3, -3)], unsure, []), \
+        Reading([(2, -2, 2, -2)], sure, [])
+    given_plain = lambda reading, was_stretched: not was_stretched  # noqa: E731
+    assert joined_answer([(0.5, plain, False, plain), (0.4, stretched, True, plain)], given_plain) is plain
+    # the refused reading's own grouping's plain reading only, and only when its edges sit in their groups
+    assert joined_answer([(0.5, plain, False, plain), (0.4, stretched, True, None)], given_plain) is None
+    assert joined_answer([(0.5, torn_plain, False, torn_plain), (0.4, stretched, True, torn_plain)],
+                         given_plain) is None
+    assert joined_answer([(0.5, plain, False, plain)], lambda reading, was_stretched: False) is None
+
+
+# lookalikes 1725 (loose) as detection found it: its grouping's likeliest pairing fits as read and is right, but a
+# pairing 0.009 less likely scored likelier on its seams and was refused for 3 broken seams; the photo exited 1
+LOOKALIKES_1725_FOUND = [
+    [[103.0, 185.8], [396.5, 166.2], [446.6, 447.8], [162.3, 473.2]],
+    [[478.7, 183.8], [751.0, 147.4], [806.2, 419.0], [542.8, 460.5]],
+    [[839.1, 116.1], [1095.3, 76.3], [1144.0, 342.1], [896.1, 385.6]],
+    [[198.8, 574.9], [473.6, 521.2], [544.4, 779.4], [278.9, 837.2]],
+    [[545.6, 523.9], [808.4, 486.4], [855.4, 740.7], [600.8, 782.3]],
+    [[914.2, 476.9], [1160.1, 433.5], [1205.0, 683.3], [966.7, 731.0]],
+    [[273.9, 903.9], [543.1, 867.1], [587.0, 1111.8], [325.9, 1152.3]],
+    [[624.0, 879.9], [876.2, 840.4], [916.2, 1081.4], [671.1, 1124.8]],
+    [[967.7, 812.9], [1205.4, 771.3], [1239.9, 1003.5], [1008.9, 1048.2]]]
+
+
+def test_a_right_plain_answer_is_given_when_a_likelier_stretched_one_is_refused():
+    found, puzzle = answer_from("lookalikes", 1725, LOOKALIKES_1725_FOUND)
+    assert found and is_solution(puzzle, found[0])

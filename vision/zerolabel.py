@@ -41,7 +41,9 @@ holds every half several times over. So:
    edge re-read); a stretched reading with a third of its edges torn
    between groups (`torn`) is refused outright: halves grouped wrong fit
    now and then with some unlikely pairing, and a plain one so torn is
-   refused for fewer seams that do not join (`refusal`). When nothing fits, the
+   refused for fewer seams that do not join (`refusal`). When the likeliest
+   fit is refused, its grouping's likeliest pairing, fitting as read, is
+   judged in turn (`joined_answer`). When nothing fits, the
    reading whose best partial arrangement (`solver.repair`) matches most
    seams is returned, so the answer shows the seams to check.
 
@@ -212,15 +214,17 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
                 reading = reread(near, pairing, rows, cols, timeout)
                 if reading is not None:  # its doubt counts the edge re-read at its lower confidence
                     plausible.append((cost, seam, reading, True))
-            fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading, stretched)
+            plain = next((reading for _, _, reading, stretched in plausible if not stretched), None)
+            fitting += [(_unlikeliness(cost, seam) - best + UNSURE * doubt(reading), reading, stretched, plain)
                         for cost, seam, reading, stretched in plausible]
-        _, found, stretched = min(fitting, key=lambda found: found[0]) if fitting else (None, None, False)
         # the likeliest fit is made up when its answer's seams do not join in the photo (`vision.joins`), held
         # to more when the reading was stretched to fit: the makers' shots' made-up fits were all stretched
         # and a stretched reading whose edges are torn between groups (`TORN`) is a guess from halves grouped wrong;
         # a plain one so torn must join at more seams (`refusal`)
-        if found is not None and not (stretched and torn(found) >= TORN) and answer_joins(
-                found.tiles, rows, cols, continuation, timeout, stretched, joining, refusal(found)):
+        found = joined_answer(fitting, lambda reading, stretched: not (stretched and torn(reading) >= TORN) and
+                              answer_joins(reading.tiles, rows, cols, continuation, timeout, stretched, joining,
+                                           refusal(reading)))
+        if found is not None:
             answers[count] = found
         first = tried if first is None else first
     if answers:
@@ -229,6 +233,54 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     first = [reading for _, reading in sorted(first, key=lambda found: found[0])]
     fixes = [(repair(r.candidates, rows, cols, timeout=timeout), r) for r in first[:RELEARN]]
     return min(fixes, key=lambda fix: len(fix[0].mismatched))[1]
+
+
+def joined_answer(fitting: Sequence[tuple[float, Reading, bool, Reading | None]], joins) -> Reading | None:
+    """The likeliest fitting reading if its answer is given; failing that, its grouping's plain reading, if given.
+
+    A stretched reading (a pairing less likely than its grouping's
+    likeliest, or an edge re-read) can score likelier than its grouping's
+    likeliest pairing fitting as read (the plain reading) on seams that
+    nearly tie, and then be refused: the pairing was wrong, not the
+    grouping. The plain reading is then judged in turn, held to the
+    checks a plain answer is held to, unless a third of its edges are torn
+    between groups (`TORN`): then the grouping is in doubt too, and
+    another grouping's plain reading or a torn one made answers up where
+    the likeliest was refused (vintage 336, 350, lookalikes 346).
+
+    Parameters
+    ----------
+    fitting : sequence of (unlikeliness, reading, stretched, plain)
+        The readings that fit: how unlikely each is, whether it was
+        stretched to fit, and its grouping's plain reading (None when that
+        does not fit).
+    joins : callable
+        ``joins(reading, stretched)``: whether that reading's answer is
+        given (its seams join, it is not torn).
+
+    Returns
+    -------
+    Reading or None
+        None when neither is given.
+
+    Examples
+    --------
+    >>> plain = Reading([(1, -1, 1, -1)], [(0.9,) * 4], [])
+    >>> stretched = Reading([(2, -2, 2, -2)], [(0.9,) * 4], [])
+    >>> fitting = [(0.5, plain, False, plain), (0.4, stretched, True, plain)]
+    >>> joined_answer(fitting, lambda reading, was_stretched: not was_stretched) is plain
+    True
+    >>> joined_answer(fitting, lambda reading, was_stretched: False) is None
+    True
+    """
+    if not fitting:
+        return None
+    _, found, stretched, plain = min(fitting, key=lambda found: found[0])
+    if joins(found, stretched):
+        return found
+    if plain is None or plain is found or torn(plain) >= TORN:
+        return None
+    return plain if joins(plain, False) else None
 
 
 def likelier_count(answers: dict[int, Reading], rows: int, cols: int, timeout: float = 0.5) -> Reading:
