@@ -78,6 +78,8 @@ def main() -> None:
     parser.add_argument("--corners", choices=("detect", "truth"), default="detect",
                         help="tiles found by detection (end to end) or cut at their true corners")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="keep each rendered photo and its truth JSON in DIR (to look at a miss with detect)")
     parser.add_argument("--edges", action="store_true",
                         help="list each misread edge: tile, side, code read and its confidence, true code, "
                              "runner-up, code answered")
@@ -125,13 +127,15 @@ def corner_error(truth: dict, corners: list, matches: list) -> float:
 
 def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
     rows = defaultdict(lambda: defaultdict(int))
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     for difficulty in args.levels.split(","):
         for i in range(args.n):
             seed = args.start + i
             art, layout = arts[seed % len(arts)], LAYOUTS[(seed // len(arts)) % len(LAYOUTS)]
             image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty=difficulty, size=SIZE)
-            path = work / f"{art}-{seed}-{layout}-{difficulty}.jpg"
+            path = (args.keep or work) / f"{art}-{seed}-{layout}-{difficulty}.jpg"
             save_photo(path, image, truth)
             outcome = judge(path, truth, libraries[art], truth_corners=args.corners == "truth", edges=args.edges)
             misread = outcome.pop("misread_edges", [])
