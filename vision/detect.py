@@ -98,9 +98,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     >>> [np.round(tile[0], -1).tolist() for tile in find_tiles(table)]  # NW corners
     [[60.0, 50.0], [240.0, 60.0]]
     """
-    shrink = -(-max(image.shape[:2]) // WORK_SIDE)  # whole pixels average fastest
-    small = image if shrink == 1 else cv2.resize(
-        image, (image.shape[1] // shrink, image.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+    small = _working_copy(image)
     scale = small.shape[1] / image.shape[1]
     # Lightness tells tile from table less than colour does under uneven light;
     # on a plain, evenly lit ground (catalogue shots, white pages) it tells more;
@@ -189,8 +187,32 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         or _block_cards(image, scale, every, count) or first
 
 
+def _working_copy(image: np.ndarray) -> np.ndarray:
+    """``image`` shrunk by a whole factor to a long side of `WORK_SIDE` at most, where tiles are sought."""
+    shrink = -(-max(image.shape[:2]) // WORK_SIDE)  # whole pixels average fastest
+    return image if shrink == 1 else cv2.resize(
+        image, (image.shape[1] // shrink, image.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+
+
+def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int) -> list[np.ndarray] | None:
+    """The ``count`` cards of one square block that ``tiles`` cut into another grid, laid as `_block_cards` lays
+    them; else None.
+
+    `find_tiles` is not told how many tiles the puzzle has, so a block cut
+    along seams the art fakes into a square grid of other cells is a puzzle
+    to it (hard frogs 2367: a 3x3 block cut 4x4). A library knows its count.
+
+    Examples
+    --------
+    >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> counted_cards(np.zeros((40, 40, 3), np.uint8), [card + [x, 0] for x in (0, 20)], 9) is None  # no block
+    True
+    """
+    return _block_cards(image, _working_copy(image).shape[1] / image.shape[1], [tiles], count, most=len(tiles))
+
+
 def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
-                 count: int | None) -> list[np.ndarray] | None:
+                 count: int | None, most: int = 8) -> list[np.ndarray] | None:
     """The cards of the first look that saw one square block and nothing else
     (`_one_block`), each of its cells laid on its own card's edges
     (`vision.seek.laid_cards`), when they make a puzzle whose every card
@@ -209,7 +231,8 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     cells laid over them reach at most 0.25); art's seams cutting 2060 in
     quarters, 0.18, and its laid cards' 0.86.
     """
-    look, block = next(((tiles, block) for tiles in looks if (block := _one_block(tiles)) is not None), (None, None))
+    look, block = next(((tiles, block) for tiles in looks if (block := _one_block(tiles, most)) is not None),
+                       (None, None))
     if look is None:
         return None
     usual, own = sharpness(image, [block]), _inner_steps(image, look)
@@ -226,9 +249,9 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     return None
 
 
-def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
+def _one_block(tiles: list[np.ndarray], most: int = 8) -> np.ndarray | None:
     """The outline (clockwise) of the block ``tiles`` fill, when they are
-    fewer than a puzzle's nine and cover nine tenths of it, and it is
+    ``most`` at most (fewer than a puzzle's nine unless told) and cover nine tenths of it, and it is
     square within the 1.25 a view 35 degrees off square-on shortens it;
     else None.
 
@@ -238,7 +261,7 @@ def _one_block(tiles: list[np.ndarray]) -> np.ndarray | None:
     >>> cv2.contourArea(_one_block([card + [x, y] for x in (0, 10) for y in (0, 10)]))  # seen in quarters
     400.0
     """
-    if not 0 < len(tiles) < 9:
+    if not 0 < len(tiles) <= most:
         return None
     block = clockwise(outline_quad(cv2.convexHull(np.float32(np.concatenate(tiles)))))
     width, height = block_size(block)

@@ -158,9 +158,12 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         helper.submit(draw.ready_font)
         image = read_image(path) if decoding is None else decoding.result()
         try:
-            corners = detect.find_tiles(image) if corners is None else corners
+            found = corners is None
+            corners = detect.find_tiles(image) if found else corners
         finally:
             library, stored = known.result()  # a broken library is reported before a photo with no puzzle
+        if found and library and detect.problem(corners, library.tiles):  # a block cut into another grid
+            corners = detect.counted_cards(image, corners, library.tiles) or corners
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()
