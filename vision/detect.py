@@ -189,9 +189,18 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 def _working_copy(image: np.ndarray) -> np.ndarray:
     """``image`` shrunk by a whole factor to a long side of `WORK_SIDE` at most, where tiles are sought."""
+    size = _working_size(image)
+    return image if size == image.shape[1::-1] else cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _working_size(image: np.ndarray) -> tuple[int, int]:
+    """The (width, height) of `_working_copy`'s copy of ``image``.
+
+    >>> _working_size(np.zeros((3000, 4000, 3), np.uint8)), _working_size(np.zeros((600, 800, 3), np.uint8))
+    ((1000, 750), (800, 600))
+    """
     shrink = -(-max(image.shape[:2]) // WORK_SIDE)  # whole pixels average fastest
-    return image if shrink == 1 else cv2.resize(
-        image, (image.shape[1] // shrink, image.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+    return image.shape[1] // shrink, image.shape[0] // shrink
 
 
 def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int) -> list[np.ndarray] | None:
@@ -208,7 +217,7 @@ def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int) -> lis
     >>> counted_cards(np.zeros((40, 40, 3), np.uint8), [card + [x, 0] for x in (0, 20)], 9) is None  # no block
     True
     """
-    return _block_cards(image, _working_copy(image).shape[1] / image.shape[1], [tiles], count, most=len(tiles))
+    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles))
 
 
 def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
@@ -251,9 +260,9 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
 
 def _one_block(tiles: list[np.ndarray], most: int = 8) -> np.ndarray | None:
     """The outline (clockwise) of the block ``tiles`` fill, when they are
-    ``most`` at most (fewer than a puzzle's nine unless told) and cover nine tenths of it, and it is
-    square within the 1.25 a view 35 degrees off square-on shortens it;
-    else None.
+    ``most`` at most (fewer than a puzzle's nine unless told) and cover
+    nine tenths of it, and it is square within the 1.25 a view 35 degrees
+    off square-on shortens it; else None.
 
     >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
     >>> _one_block([card * 3]).tolist(), _one_block([card * [2, 1]]), _one_block([card, card + [20, 0]])

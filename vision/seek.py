@@ -122,8 +122,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             for k, square in enumerate(_best_squares(small, patches == label, form, found)[:IN_VAIN - in_vain]):
                 square = (square + 0.5) / scale - 0.5
                 # Only the patch's strongest square is also refined from `FAR` off: the search gives up sooner.
-                tile = _placed(image, scale, square, tiles, misfit, most, usual, far_too=k == 0)
-                if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2:
+                tile = _lost_card(image, scale, square, tiles, misfit, most, usual, far_too=k == 0)
+                if tile is not None:
                     tiles.append(tile)
                     squares.append(square)
                     added += 1
@@ -140,6 +140,14 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     # A square placed short of its card (a side along a check's edge, another along a figure's) leaves card past it.
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
                             if not _short_of_card(mask, scale, tile, tiles[:i] + tiles[i + 1:])]
+
+
+def _lost_card(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable,
+               most: float, usual: float, far_too: bool = True) -> np.ndarray | None:
+    """``square`` laid on a lost card's edges (`_placed`), kept when a card's edge runs along two of its
+    sides at least (`_card_sides`); else None."""
+    tile = _placed(image, scale, square, tiles, misfit, most, usual, far_too=far_too)
+    return tile if tile is not None and _card_sides(edge_steps(image, tile, tiles), usual) >= 2 else None
 
 
 def laid_cards(image: np.ndarray, scale: float, block: np.ndarray, squares: list[np.ndarray], misfit: Callable,
@@ -288,8 +296,8 @@ def relaid(image: np.ndarray, scale: float, tiles: list[np.ndarray], misfit: Cal
     for i in off:
         view = table_view(sound)
         square = None if view is None else square_in_view(view, tiles[i])
-        tile = None if square is None else _placed(image, scale, square, sound, misfit, most, usual)
-        if tile is None or _card_sides(edge_steps(image, tile, sound), usual) < 2:  # as a lost card is kept
+        tile = None if square is None else _lost_card(image, scale, square, sound, misfit, most, usual)
+        if tile is None:
             return None
         tiles[i] = tile
         sound.append(tile)
