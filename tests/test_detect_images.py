@@ -9,7 +9,7 @@ from PIL import Image
 from vision.blocks import outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import _agreeing, _block_cards, _tiles_seen, counted_cards, find_tiles
+from vision.detect import _agreeing, _block_cards, _tiles_seen, counted_cards, find_tiles, orient
 from vision.images import read_image, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -139,7 +139,9 @@ def assert_found_whole(image, truth, most=0.08):
 
 
 def assert_whole(tiles, truth, most=0.08):
-    """``tiles`` are exactly the photo's nine, each corner within ``most`` of a side."""
+    """``tiles`` are exactly the photo's nine, each corner within ``most`` of a side,
+    corners NW, NE, SE, SW in the photo's reading orientation (SPEC's ``corners``)."""
+    assert all(np.array_equal(quad, orient(quad)) for quad in tiles)
     matches = match_tiles(truth, tiles)
     assert len(tiles) == 9 and None not in matches and len({m.tile for m in matches}) == 9
     for quad, match in zip(tiles, matches):

@@ -173,7 +173,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             # The print shows figures, not where a card ends: its sides must run along card edges.
             sought = sought if _edgeless(image, more) else more
         if problem(sought, count) is None and _one_view(image, sought, len(sound)):
-            return reading_order(sought)
+            return reading_order([orient(tile) for tile in sought])
         # A sound tile off its card (a side on a check's edge) keeps the nine
         # from one view: the others, sought along card edges, say where it lies.
         again = relaid(image, scale, sought, misfit_among, MISFIT / 2) if problem(sought, count) is None else None
