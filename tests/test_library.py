@@ -116,3 +116,26 @@ def test_label_bad_input_is_one_line_and_exit_2(photo, tmp_path, capsys):
         err = capsys.readouterr().err
         assert done.value.code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not (tmp_path / "lib").exists()
+
+
+def test_label_seeks_the_tiles_in_the_count_the_library_knows(tmp_path, monkeypatch):
+    # A block cut into another grid is laid in the count (`detect.counted_cards`),
+    # so a library taught a 3x3 must hand its count to the tiles' search.
+    from vision.cli import main
+    from vision.cli.errors import NotRecognised
+    from vision.images import write_image
+
+    add_edges(tmp_path / "lib", [crop(10)], [1], [{"tile": 1, "side": "N"}], tiles=9)
+    write_image(tmp_path / "photo.png", crop(40))
+    asked = []
+
+    def photo_edges(image, count=None):
+        asked.append(count)
+        raise NotRecognised("found 16 tiles, expected 9")
+
+    monkeypatch.setattr("vision.pipeline.photo_edges", photo_edges)
+    (tmp_path / "codes.json").write_text(json.dumps({"1": [1, 2, 3, 4]}))
+    with pytest.raises(SystemExit) as done:
+        main(["label", str(tmp_path / "photo.png"), "--library", str(tmp_path / "lib"),
+              "--codes", str(tmp_path / "codes.json")])
+    assert asked == [9] and done.value.code == 3

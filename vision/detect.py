@@ -203,9 +203,10 @@ def _working_size(image: np.ndarray) -> tuple[int, int]:
     return image.shape[1] // shrink, image.shape[0] // shrink
 
 
-def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int) -> list[np.ndarray] | None:
-    """The ``count`` cards of one square block that ``tiles`` cut into another grid, laid as `_block_cards` lays
-    them; else None.
+def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int | None) -> list[np.ndarray]:
+    """``tiles``; or, when they make no puzzle of ``count`` tiles, the ``count``
+    cards of one square block that they cut into another grid, laid as
+    `_block_cards` lays them, if it finds them.
 
     `find_tiles` is not told how many tiles the puzzle has, so a block cut
     along seams the art fakes into a square grid of other cells is a puzzle
@@ -214,10 +215,12 @@ def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int) -> lis
     Examples
     --------
     >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
-    >>> counted_cards(np.zeros((40, 40, 3), np.uint8), [card + [x, 0] for x in (0, 20)], 9) is None  # no block
-    True
+    >>> len(counted_cards(np.zeros((40, 40, 3), np.uint8), [card + [x, 0] for x in (0, 20)], 9))  # no block
+    2
     """
-    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles))
+    if count is None or problem(tiles, count) is None:
+        return tiles
+    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles)) or tiles
 
 
 def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],

@@ -72,6 +72,16 @@ def load_library(path: str | os.PathLike) -> Library:
     return Library(folder, data.get("match", "signed"), codes, crops, entries, tiles)
 
 
+def existing_library(path: str | os.PathLike) -> Library | None:
+    """The library in folder ``path``, or None when none was made there yet.
+
+    >>> import tempfile
+    >>> existing_library(tempfile.mkdtemp()) is None
+    True
+    """
+    return load_library(path) if (Path(path) / INDEX).exists() else None
+
+
 def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Sequence,
               sources: Sequence[dict], match: object = None, tiles: int | None = None) -> Library:
     """Store edge crops with their codes in the library at ``path`` (made if new).
@@ -116,7 +126,7 @@ def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Seque
     [3, -3]
     """
     folder = Path(path)
-    old = load_library(folder) if (folder / INDEX).exists() else None
+    old = existing_library(folder)
     if match is None:
         match = old.match if old else "signed"
     Match.parse(match)

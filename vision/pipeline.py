@@ -57,8 +57,9 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     ``corners``, when given, are the tiles' (4, 2) corners (NW, NE, SE, SW
     in reading orientation) and nothing is sought: e.g. a photo's truth, to
     measure reading apart from finding. ``count``, when known (a library
-    knows its puzzle's), is how many tiles there must be; else any square
-    grid of them is a puzzle.
+    knows its puzzle's), is how many tiles there must be (a block the tiles
+    found cut into another grid is laid in it: `vision.detect.counted_cards`);
+    else any square grid of them is a puzzle.
 
     Raises
     ------
@@ -75,7 +76,8 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     >>> len(edges.corners), len(edges.crops), edges.crops[0].shape
     (9, 36, (48, 96, 3))
     """
-    corners = detect.find_tiles(image) if corners is None else [np.float32(c) for c in corners]
+    corners = detect.counted_cards(image, detect.find_tiles(image), count) if corners is None \
+        else [np.float32(c) for c in corners]
     trouble = detect.problem(corners, count)
     if trouble:
         if drawing is not None:
@@ -162,8 +164,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
             corners = detect.find_tiles(image) if found else corners
         finally:
             library, stored = known.result()  # a broken library is reported before a photo with no puzzle
-        if found and library and detect.problem(corners, library.tiles):  # a block cut into another grid
-            corners = detect.counted_cards(image, corners, library.tiles) or corners
+        if found and library:  # a block cut into another grid is laid in the library's count
+            corners = detect.counted_cards(image, corners, library.tiles)
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()

@@ -44,7 +44,7 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
     # vision.cli loads with every command; the photo path loads when used
     from ..group import contact_sheet, group_name, lookalikes
     from ..images import read_image, write_image
-    from ..library import add_edges
+    from ..library import add_edges, existing_library
     from ..pipeline import photo_edges
 
     if sum(x is not None for x in (codes, sheet, groups)) != 1:
@@ -53,7 +53,8 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
         Match.parse(match)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--match") from None
-    edges = photo_edges(read_image(photo))
+    known = existing_library(library)  # its puzzle's count, when taught before, finds the tiles
+    edges = photo_edges(read_image(photo), count=known.tiles if known else None)
     n = len(edges.corners)
     if sheet:
         labels = lookalikes(edges.crops)
