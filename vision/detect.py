@@ -62,7 +62,7 @@ import numpy as np
 from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
                      side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import (ALL_ROUND, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
+from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
                    table_view)
 from .table import table_mask, texture_mask
 
@@ -166,25 +166,68 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tile's size and a first guess at the view, which every tile sought
     # must fit, and the whole set then agree on (light-blue cards on blue
     # and white checks, only two of them sharp-sided: hard sports 1908).
-    if len(sound) >= 2:
-        sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2)
-        if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
-            more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2)
-            # The print shows figures, not where a card ends: its sides must run along card edges.
-            sought = sought if _edgeless(image, more) else more
-        if problem(sought, count) is None and _one_view(image, sought, len(sound)):
-            return reading_order([orient(tile) for tile in sought])
-        # A sound tile off its card (a side on a check's edge) keeps the nine
-        # from one view: the others, sought along card edges, say where it lies.
-        again = relaid(image, scale, sought, misfit_among, MISFIT / 2) if problem(sought, count) is None else None
-        if again is not None and problem(again, count) is None and _one_view(image, again, len(sound)) \
-                and not _edgeless(image, again):
-            return reading_order([orient(tile) for tile in again])
+    found = _from_sound(image, small, scale, (colour, printed), sound, count) if len(sound) >= 2 else None
+    # Three sound tiles cannot check each other's shape (`_agreeing`): one
+    # whose side runs along no card's edge among theirs (a shadow's, a
+    # plank's) bends the view every tile is sought by (hard vintage 2336:
+    # one 26% off, nothing found from the three, all nine from the other two).
+    if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
+        found = _from_sound(image, small, scale, (colour, printed), two, count)
+    if found is not None:
+        return found
     # Else the first look that saw a puzzle, though a side of it runs along no edge
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it.
     return next((tiles for tiles in every if problem(tiles) is None), None) \
         or _block_cards(image, scale, every, count) or first
+
+
+def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
+                count: int | None) -> list[np.ndarray] | None:
+    """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
+    agreeing on one view (`_one_view`), in reading order; else None."""
+    sought = _sought(image, small, scale, masks, sound, count)
+    if problem(sought, count) is None and _one_view(image, sought, len(sound)):
+        return reading_order([orient(tile) for tile in sought])
+    # A sound tile off its card (a side on a check's edge) keeps the nine
+    # from one view: the others, sought along card edges, say where it lies.
+    again = relaid(image, scale, sought, misfit_among, MISFIT / 2) if problem(sought, count) is None else None
+    if again is not None and problem(again, count) is None and _one_view(image, again, len(sound)) \
+            and not _edgeless(image, again):
+        return reading_order([orient(tile) for tile in again])
+    # Vintage cards on wood, their worn frames the wood's colour: tiles
+    # sought stop at the frames' inner lines, 3-9% inside the cards (hard
+    # vintage 2385, normal 2140), and fit no one view, or a ninth is refused
+    # as short of its card (the frame past it is card). Moved out to their
+    # cards' cut edges, they may; the search runs again only for a ninth.
+    if (count or 9) - len(sought) == 1:
+        sought = _sought(image, small, scale, masks, sound, count, framed=True)
+    framed = [orient(cut_out(image, scale, sought, i)) for i in range(len(sought))]
+    if problem(framed, count) is None and _one_view(image, framed, len(sound)) and not _edgeless(image, framed):
+        return reading_order(framed)
+    return None
+
+
+def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray] | None:
+    """``sound`` less the tile with the faintest side, when that side's step is under `SHARP` times the
+    usual along their sides (`side_steps`); else None."""
+    steps = np.float32([side_steps(image, tile) for tile in sound])
+    worst = int(np.argmin(steps.min(axis=1)))
+    return sound[:worst] + sound[worst + 1:] if steps[worst].min() < SHARP * np.median(steps) else None
+
+
+def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
+            count: int | None, framed: bool = False) -> list[np.ndarray]:
+    """``sound`` and the tiles sought (`seek_lost`, ``framed`` as there) where bits of card lie on the
+    colour look's mask (``masks[0]``, working scale ``scale``), then, when that makes no puzzle of
+    ``count`` (`problem`), on the print look's (``masks[1]``)."""
+    colour, printed = masks
+    sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2, framed)
+    if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
+        more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2, framed)
+        # The print shows figures, not where a card ends: its sides must run along card edges.
+        sought = sought if _edgeless(image, more) else more
+    return sought
 
 
 def _working_copy(image: np.ndarray) -> np.ndarray:

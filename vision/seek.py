@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
-from .corners import clockwise, fence, nearest_quad, refine, sharpness, side_steps
+from .corners import clockwise, cut_edges, fence, nearest_quad, refine, sharpness, side_steps
 from .images import across_channels
 
 TURNS = np.arange(0, 90, 1.5)  # degrees: a square's turn is known up to a quarter
@@ -45,7 +45,7 @@ UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a til
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
-              expected: Callable, misfit: Callable, most: float) -> list[np.ndarray]:
+              expected: Callable, misfit: Callable, most: float, framed: bool = False) -> list[np.ndarray]:
     """``tiles`` and those found where bits of card lie outside them.
 
     Parameters
@@ -61,6 +61,10 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         `vision.detect.shape_misfits`) a tile centred at ``where`` should
         have; ``misfit(tiles, quad)``: how far ``quad`` is from it, infinite
         where it lies on a tile. A tile sought is kept up to ``most``.
+    framed : bool
+        Whether a tile sought is judged short of its card (`_short_of_card`)
+        from its card's cut edges (`vision.corners.cut_edges`): placed on a
+        worn frame's inner line, the wood-coloured frame past it is card.
 
     Examples
     --------
@@ -139,7 +143,17 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
     # A square placed short of its card (a side along a check's edge, another along a figure's) leaves card past it.
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
-                            if not _short_of_card(mask, scale, tile, tiles[:i] + tiles[i + 1:])]
+                            if not _short_of_card(mask, scale, cut_out(image, scale, tiles, i) if framed else tile,
+                                                  tiles[:i] + tiles[i + 1:])]
+
+
+def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], i: int) -> np.ndarray:
+    """Tile ``i`` of ``tiles`` moved out to its card's cut edges (`cut_edges`), not past the middle of a
+    gap to another of them (``scale``: the working copy's, where the gaps are told)."""
+    shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
+    nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles], shape)
+    x, y = np.clip(np.int32((tiles[i].mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
+    return cut_edges(image, tiles[i], fence(nearest, scale, nearest[y, x]))
 
 
 def _lost_card(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable,
