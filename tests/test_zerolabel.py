@@ -11,10 +11,10 @@ from solver.generate import planted
 from solver.repair import repair
 from vision.describe import SIZE, normalise, tile_crops
 from vision.pipeline import photo_edges, solve_photo, unlabelled_reading
-from vision.rectify import rectify
+from vision.rectify import inset, rectify
 from vision.render import LAYOUTS, match_tiles, render_photo
 from vision.read import Reading
-from vision.zerolabel import (LONER, _matchings, _moved, folds, joined_answer, likelier_count, likely_halves,
+from vision.zerolabel import (LONER, SEAM_SIZE, _matchings, _moved, folds, joined_answer, likelier_count, likely_halves,
                               neighbour_groups, one_half, read_unlabelled, realigned, seam_crops, seam_profiles)
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real-dev"
@@ -100,6 +100,26 @@ def test_seams_are_read_where_the_card_begins_with_sides_found_outside_it(art):
     outside = [_moved(corners, np.full(4, 0.01)) for corners in true]
     gap = seam_profiles(seam_crops(image, outside)) - seam_profiles(seam_crops(image, true))
     assert np.median(np.linalg.norm(gap, axis=-1).mean(axis=-1)) < 8  # 27 and 32 when read at rows 1-3
+
+
+# touching cards with a printed border are found at its band's inner edge, 3.3% of a side inside their cut: the crops
+# then began past the border's thin line, where a figure's two halves no longer meet (lookalikes 1742, 1754, 1770,
+# true pairing 3rd-10th); the seams are now read in the border's gap wherever the sides were found
+@pytest.mark.parametrize("art", ["lookalikes", "witches", "vintage"])
+def test_seams_are_read_in_a_printed_borders_gap_with_sides_found_inside_it(art):
+    image, truth = render_photo(seed=1228, art=art, difficulty="normal", layout="scattered", size=(1600, 1200))
+    true = [np.float32(t["corners"]) for t in truth["tiles"]]
+    inside = [_moved(corners, np.full(4, -0.033)) for corners in true]
+    gap = seam_profiles(seam_crops(image, inside)) - seam_profiles(seam_crops(image, true))
+    assert np.median(np.linalg.norm(gap, axis=-1).mean(axis=-1)) < 8  # 33, 49 and 23 when read where found
+
+
+# art printed to the cut has no border to line the seams up on: they are read where each side was found
+def test_seams_of_art_printed_to_the_cut_are_read_where_the_sides_were_found():
+    image, truth = render_photo(seed=1228, art="frogs", difficulty="normal", layout="scattered", size=(1600, 1200))
+    corners = [np.float32(t["corners"]) for t in truth["tiles"]]
+    plain = tile_crops([rectify(image, inset(c), size=SEAM_SIZE) for c in corners])
+    assert all(np.array_equal(a, b) for a, b in zip(seam_crops(image, corners), plain))
 
 
 # the groups of lookalikes 1228 are right as found, but their seams were read on the bevel and a pairing that fits

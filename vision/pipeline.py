@@ -196,13 +196,14 @@ def unlabelled_reading(image: np.ndarray, edges: PhotoEdges) -> tuple[PhotoEdges
     (`vision.zerolabel.read_unlabelled`). Returns the edges as read and the
     reading, codes signed figure numbers.
     """
-    from .zerolabel import read_unlabelled, realigned, seam_crops
+    from .zerolabel import read_unlabelled, realigned, seam_reading
 
     moved = realigned(image, edges.corners)
     if any(not np.array_equal(a, b) for a, b in zip(moved, edges.corners)):
         edges = photo_edges(image, corners=moved)
     rows, cols = grid_shape(len(edges.corners))
-    return edges, read_unlabelled(edges.crops, rows, cols, seams=seam_crops(image, edges.corners))
+    seams, slack = seam_reading(image, edges.corners)
+    return edges, read_unlabelled(edges.crops, rows, cols, seams=seams, slack=slack)
 
 
 def _library_looks(library: str | os.PathLike | Library | None) -> tuple[Library | None, Looks | None]:

@@ -20,7 +20,8 @@ holds every half several times over. So:
    the groups up is a candidate, ranked by two cues: halves of one figure
    share colours, and the pixels along a seam continue across it (the
    figure is cut at its waist there; read on tiles cut finer,
-   `seam_crops`). Two groups as alike as prints of one half are that half
+   `seam_crops`, in a printed border's gap wherever the side was found,
+   `border_lined`). Two groups as alike as prints of one half are that half
    split in two, never a figure (`one_half`);
 3. let the solver judge: a pairing gives every edge a signed code (+k, -k
    for figure k), its nearest group's. Random 3x3 puzzles fit loosely, so
@@ -68,7 +69,7 @@ from .edges import edge_mask
 from .group import cluster, merge_heights
 from .joins import REFUSE, answer_joins
 from .read import Reading
-from .rectify import inset, rectify
+from .rectify import INSET, inset, rectify
 
 SHARPNESS = 0.1  # distance difference that makes one group e times likelier
 PAIRINGS = 12  # candidate pairings the solver judges per grouping
@@ -137,12 +138,17 @@ SLACK = 3  # `joining_gaps`: depths (rows of a `SEAM_SIZE` crop, a third of a pe
 # Lookalikes 1643-1682, found corners: 4 right answers refused with 5 doubtful seams (sides found 0.0% and 0.7%
 # outside across them) now given; counted at the best depth alone vintage 1654 and 1662 were refused. Broken seams
 # (`vision.joins.BREAK`) are still read as found: with the slack a made-up stretched answer passed (witches 1630)
+BORDER_REACH = 0.12  # `seam_crops`: how far past a found side (of a side) seam crops reach to find a printed border
+_LINE_UP = 14  # `border_lined`: the most rows (of a `SEAM_SIZE` crop, 4.6% of a side) a crop moves to line up with the
+# others': touching cards with a printed border are found at its band's inner edge, 3.3% of a side inside the cut
+_BORDER_BAND = 8  # ... rows read before that reach, where a side found inside the band still shows its last rows
+_BORDER_DEPTH = 15  # ... rows past where the crops begin that the border may still reach; the face as deep again
 FACING = 0.3  # `facing_gaps`: the farthest (of a side) a side faces another tile's
 
 
 def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
                     looks: Looks | None = None, halves: Sequence[int] | None = None,
-                    timeout: float = 0.5, seams: Sequence[np.ndarray] | None = None) -> Reading:
+                    timeout: float = 0.5, seams: Sequence[np.ndarray] | None = None, slack: int = SLACK) -> Reading:
     """Read a photo's edges with no library: figure numbers signed by half.
 
     Parameters
@@ -170,6 +176,10 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
         The same edges cut finer, as photographed (`seam_crops`), for
         reading where halves meet (`seam_continuation`); ``crops`` when not
         given.
+    slack : int
+        Depths each seam is read at to count an answer's doubtful seams
+        (`joining_gaps`): 1 where the seams were lined up on a printed
+        border (`seam_reading`), whose gap they are read in already.
 
     Returns
     -------
@@ -191,7 +201,7 @@ def read_unlabelled(crops: Sequence[np.ndarray], rows: int, cols: int,
     d = half_distances(looks)
     profiles = seam_profiles(crops if seams is None else seams)
     continuation = profile_gaps(profiles, across=True)
-    joining = joining_gaps(crops if seams is None else seams)  # doubtful seams counted with sides a row or two apart
+    joining = joining_gaps(crops if seams is None else seams, slack)  # doubtful seams counted with sides rows apart
     answers, first = {}, None  # the reading that fits and joins, by number of halves
     for count in likely_halves(d, profiles) if halves is None else halves:
         if count >= len(crops):
@@ -852,7 +862,9 @@ def seam_crops(image: np.ndarray, corners: Sequence[np.ndarray], size: int = SEA
     along a seam from tile to tile. Rendered photos (true corners, seeds 1
     to 30) came out valid on 197 of 210 instead of 180; normalised tiles
     of the same size paired halves right on 192. Tiles are trimmed as
-    `vision.pipeline.photo_edges` trims them.
+    `vision.pipeline.photo_edges` trims them. Where the cards share a
+    printed border, the crops are lined up on it and begin at its gap
+    (`border_lined`), wherever each side was found.
 
     Parameters
     ----------
@@ -873,7 +885,126 @@ def seam_crops(image: np.ndarray, corners: Sequence[np.ndarray], size: int = SEA
     >>> len(crops), crops[0].shape
     (4, (144, 288, 3))
     """
-    return tile_crops([rectify(image, inset(c), size=size) for c in corners])
+    return seam_reading(image, corners, size)[0]
+
+
+def seam_reading(image: np.ndarray, corners: Sequence[np.ndarray],
+                 size: int = SEAM_SIZE) -> tuple[list[np.ndarray], int]:
+    """`seam_crops`, and the depths their seams are read at to count doubtful ones (`joining_gaps`' slack).
+
+    Lined up on a printed border (`border_lined`), the seams are read in
+    its gap already: read a row or two deeper they reach its thin line, and
+    a plain answer made up from halves grouped wrong passed the seam check
+    (vintage 1710, 27 of 36 edges torn: 5 seams doubtful as read, 2 at the
+    best depth). So they are counted as read (slack 1), `SLACK` otherwise.
+    """
+    wide, pad = _wide_seam_crops(image, corners, size)
+    lined = border_lined(wide, pad, size)
+    if lined is None:  # no printed border to line the seams up on: read where each side was found
+        return tile_crops([rectify(image, inset(c), size=size) for c in corners]), SLACK
+    return lined, 1
+
+
+def border_lined(wide: Sequence[np.ndarray], pad: int, size: int = SEAM_SIZE) -> list[np.ndarray] | None:
+    """Seam crops lined up on the printed border the cards share, cut from its gap; None with no such border.
+
+    A printed border (witches, lookalikes, vintage) is a band at the cut
+    that covers the figures, then a narrow gap where they show, then a thin
+    line. At the true corners the seam is read in that gap (`_SEAM_ROWS`,
+    past the trim), and a side found a row or two off reads the band or the
+    line instead; touching cards are found at the band's inner edge, 3% of
+    a side inside, and the seam is read past the line, where the two halves
+    of a figure no longer meet. So each crop's rows beside the figure (its
+    flanks) are lined up with the others' (`_line_up`), the gap is found
+    in their common profile (`printed_gap`), and every crop is cut to
+    begin there: the seam is read in the gap whatever the side found.
+
+    Parameters
+    ----------
+    wide : sequence of ndarrays
+        `_wide_seam_crops`: seam crops reaching ``pad`` rows past the
+        trimmed side and as many further in.
+    pad : int
+        Those rows.
+    size : int
+        The seam crops' tile side.
+
+    Returns
+    -------
+    crops : list of (size // 2, size, 3) ndarrays, or None
+    """
+    scale = size / SEAM_SIZE
+    reach, depth, band = (round(rows * scale) for rows in (_LINE_UP, _BORDER_DEPTH, _BORDER_BAND))
+    top = pad - reach - band
+    shifts, common = _line_up(_flank_rows(wide, size), top, pad + 2 * depth, reach)
+    gap = printed_gap(common, reach + band + depth)
+    if gap is None:
+        return None
+    start = top + gap - 2  # the seam is read on rows 1 to 3 (`face_rows`): from the row before the gap's
+    return [crop[start + shift:start + shift + size // 2] for crop, shift in zip(wide, shifts)]
+
+
+def _wide_seam_crops(image: np.ndarray, corners: Sequence[np.ndarray], size: int) -> tuple[list[np.ndarray], int]:
+    """Seam crops (`seam_crops`) reaching `BORDER_REACH` of a side past the trimmed side, and as far further in;
+    and those rows."""
+    pad = round(size * BORDER_REACH / (1 - 2 * INSET))
+    crops = []
+    for c in corners:
+        wide = rectify(image, inset(c, INSET - BORDER_REACH), size=size + 2 * pad)
+        crops += [np.rot90(wide, side)[:2 * pad + size // 2, pad:pad + size] for side in range(4)]
+    return crops, pad
+
+
+def _flank_rows(crops: Sequence[np.ndarray], size: int) -> np.ndarray:
+    """Each crop's mean Lab colour row by row beside its figure: 8 to 15% of the side from either end."""
+    flanks = np.r_[round(0.08 * size):round(0.15 * size), round(0.85 * size):round(0.92 * size)]
+    return np.stack([to_lab(np.ascontiguousarray(crop[:, flanks])).mean(axis=1) for crop in crops])
+
+
+def _line_up(rows: np.ndarray, start: int, stop: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """How far (rows, within ``reach``) each crop's ``rows`` sit from the others', and their common rows.
+
+    Each crop's rows ``start`` to ``stop``, shifted, are matched to the
+    median of all so shifted (Lab distance capped at 30), a few times over;
+    the median shift is 0.
+    """
+    shifts = np.zeros(len(rows), int)
+    for _ in range(3):
+        common = np.median([one[start + shift:stop + shift] for one, shift in zip(rows, shifts)], axis=0)
+        costs = np.array([[np.minimum(np.linalg.norm(one[start + s:stop + s] - common, axis=-1), 30).mean()
+                           for s in range(-reach, reach + 1)] for one in rows])
+        found = costs.argmin(axis=1) - reach
+        found = np.clip(found - int(np.median(found)), -reach, reach)
+        if (found == shifts).all():
+            break
+        shifts = found
+    return shifts, np.median([one[start + shift:stop + shift] for one, shift in zip(rows, shifts)], axis=0)
+
+
+def printed_gap(common: np.ndarray, depth: int, near: float = 12.0) -> int | None:
+    """The row of the gap between a printed border's band and its thin line, in a photo's common flank rows.
+
+    Read from the card's face inward (its colour past ``depth`` rows), a
+    printed border shows as a band at least four rows unlike the face, a
+    dip towards it (the gap), and a peak (the thin line) after which the
+    face begins. The innermost such dip is the gap; art printed to the cut
+    has none, and None is returned.
+
+    >>> face, band = np.full(3, 90.0), np.full(3, 20.0)
+    >>> common = np.stack([band] * 8 + [face] + [band] * 2 + [face] * 21)  # band, gap, line, face
+    >>> printed_gap(common, 12), printed_gap(np.stack([face] * 32), 12)
+    (8, None)
+    """
+    gaps = np.linalg.norm(common - np.median(common[depth:], axis=0), axis=-1)
+    for dip in range(depth - 1, 4, -1):  # the innermost first
+        if gaps[dip] > min(gaps[dip - 1], gaps[dip + 1]):
+            continue
+        line = dip + 1 + int(np.argmax(gaps[dip + 1:dip + 5]))
+        band = gaps[dip - 5:dip - 1].min()
+        if gaps[line] > near and gaps[dip] < 0.85 * min(gaps[line], band) and band > near and \
+                gaps[line + 1:line + 6].min() < max(near, 0.25 * gaps[line]):
+            return dip
+    return None
 
 
 def seam_continuation(crops: Sequence[np.ndarray], samples: int = 24) -> np.ndarray:
