@@ -981,19 +981,26 @@ def _line_up(rows: np.ndarray, start: int, stop: int, reach: int) -> tuple[np.nd
     return shifts, np.median([one[start + shift:stop + shift] for one, shift in zip(rows, shifts)], axis=0)
 
 
-def printed_gap(common: np.ndarray, depth: int, near: float = 12.0) -> int | None:
+def printed_gap(common: np.ndarray, depth: int, near: float = 20.0) -> int | None:
     """The row of the gap between a printed border's band and its thin line, in a photo's common flank rows.
 
     Read from the card's face inward (its colour past ``depth`` rows), a
     printed border shows as a band at least four rows unlike the face, a
     dip towards it (the gap), and a peak (the thin line) after which the
     face begins. The innermost such dip is the gap; art printed to the cut
-    has none, and None is returned.
+    has none, and None is returned. Band and line must both differ from
+    the face by more than ``near`` (Lab): on zero-label 1731-1770 printed
+    borders' bands differ by 22-104 and their lines by 19-107, while a
+    scanned sheet's paper past sports art printed to the cut mimics one at
+    15-19 (every sports scan), and meadow's and critters' figures at lines
+    of 12-14; seams read there lost sports 1779 and 1867 and meadow 1745.
 
-    >>> face, band = np.full(3, 90.0), np.full(3, 20.0)
+    >>> face, band, faint = np.full(3, 90.0), np.full(3, 20.0), np.float32([73, 90, 90])
     >>> common = np.stack([band] * 8 + [face] + [band] * 2 + [face] * 21)  # band, gap, line, face
     >>> printed_gap(common, 12), printed_gap(np.stack([face] * 32), 12)
     (8, None)
+    >>> printed_gap(np.stack([faint] * 8 + [face] + [faint] * 2 + [face] * 21), 12) is None  # paper, not a border
+    True
     """
     gaps = np.linalg.norm(common - np.median(common[depth:], axis=0), axis=-1)
     for dip in range(depth - 1, 4, -1):  # the innermost first
