@@ -202,7 +202,7 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # cards' cut edges, they may; the search runs again only for a ninth.
     if (count or 9) - len(sought) == 1:
         sought = _sought(image, small, scale, masks, sound, count, framed=True)
-    framed = [orient(cut_out(image, scale, sought, i)) for i in range(len(sought))]
+    framed = [orient(tile) for tile in cut_out(image, scale, sought)]
     if problem(framed, count) is None and _one_view(image, framed, len(sound)) and not _edgeless(image, framed):
         return reading_order(framed)
     return None

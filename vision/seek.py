@@ -142,18 +142,25 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
     # A square placed short of its card (a side along a check's edge, another along a figure's) leaves card past it.
+    fences = _fences(image, scale, tiles) if framed else None
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
-                            if not _short_of_card(mask, scale, cut_out(image, scale, tiles, i) if framed else tile,
+                            if not _short_of_card(mask, scale, cut_edges(image, tile, fences[i]) if framed else tile,
                                                   tiles[:i] + tiles[i + 1:])]
 
 
-def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], i: int) -> np.ndarray:
-    """Tile ``i`` of ``tiles`` moved out to its card's cut edges (`cut_edges`), not past the middle of a
-    gap to another of them (``scale``: the working copy's, where the gaps are told)."""
+def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray]) -> list[np.ndarray]:
+    """``tiles`` each moved out to its card's cut edges (`cut_edges`), not past the middle of a gap to
+    another of them (`_fences`)."""
+    return [cut_edges(image, tile, apart) for tile, apart in zip(tiles, _fences(image, scale, tiles))]
+
+
+def _fences(image: np.ndarray, scale: float, quads: list[np.ndarray]) -> list[Callable]:
+    """For each of ``quads`` (photo pixels), a `fence` marking the points nearer another of them: no edge
+    is sought past the middle of a gap (``scale``: the working copy's, where the gaps are told)."""
     shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
-    nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles], shape)
-    x, y = np.clip(np.int32((tiles[i].mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
-    return cut_edges(image, tiles[i], fence(nearest, scale, nearest[y, x]))
+    nearest = nearest_quad([(quad + 0.5) * scale - 0.5 for quad in quads], shape)
+    centres = [np.clip(np.int32((quad.mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1) for quad in quads]
+    return [fence(nearest, scale, nearest[y, x]) for x, y in centres]
 
 
 def _lost_card(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.ndarray], misfit: Callable,
@@ -364,10 +371,7 @@ def _placed(image: np.ndarray, scale: float, square: np.ndarray, tiles: list[np.
     further off it). Each start is refined out to each of ``reaches``
     (shares of a side).
     """
-    shape = np.int32(np.ceil(np.float32(image.shape[:2]) * scale))
-    nearest = nearest_quad([(tile + 0.5) * scale - 0.5 for tile in tiles + [square]], shape)
-    x, y = np.clip(np.int32((square.mean(axis=0) + 0.5) * scale - 0.5), 0, shape[::-1] - 1)
-    apart = fence(nearest, scale, nearest[y, x])  # no edge sought on a neighbour's side of the gap
+    apart = _fences(image, scale, tiles + [square])[-1]  # no edge sought on a neighbour's side of the gap
     centre, across, down = square.mean(axis=0), square[1] - square[0], square[3] - square[0]
     near = [centre + (square - centre) * (1 + sign * SHIFT) for sign in (-1, 1)] \
         + [square + SHIFT * sign * way for way in (across, down) for sign in (-1, 1)]
