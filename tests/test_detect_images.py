@@ -10,7 +10,7 @@ from vision.blocks import outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
 from vision.detect import _agreeing, _block_cards, _tiles_seen, counted_cards, find_tiles, orient
-from vision.images import read_image, read_photo, write_image
+from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
 
@@ -56,6 +56,17 @@ def test_a_big_jpeg_is_decoded_shrunk_and_turned_as_the_user_sees_it(tmp_path, o
     assert (blue > red) == (top_left == "blue")
     picture.save(tmp_path / "scan.png")
     assert read_photo(tmp_path / "scan.png", side=20).shrink == 1 and read_photo(path, side=40).shrink == 2
+
+
+def test_a_jpeg_size_is_read_past_fill_bytes_and_none_for_what_is_no_jpeg(tmp_path):
+    path = tmp_path / "photo.jpg"
+    Image.fromarray(two_colour_picture()).save(path)
+    data = path.read_bytes()
+    first = 4 + int.from_bytes(data[4:6], "big")  # past the start marker and the first segment
+    path.write_bytes(data[:first] + b"\xff\xff" + data[first:])  # fill bytes a marker may follow
+    assert jpeg_size(path) == (80, 40)
+    path.write_bytes(data[:first] + b"\x00" * 8)
+    assert jpeg_size(path) is None and jpeg_size(tmp_path) is None
 
 
 @pytest.mark.parametrize("ext", ["png", "jpg", "bmp", "tif", "webp", "gif"])

@@ -99,6 +99,9 @@ def jpeg_size(path: str | os.PathLike) -> tuple[int, int] | None:
                 marker = file.read(4)
                 if len(marker) < 4 or marker[0] != 0xFF:
                     return None  # not a marker where one should be: let the decoder judge
+                if marker[1] == 0xFF:  # a fill byte before the marker
+                    file.seek(-3, os.SEEK_CUR)
+                    continue
                 if marker[1] in _FRAMES:
                     frame = file.read(5)  # precision, height, width
                     return (int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")) \
