@@ -10,7 +10,7 @@ from vision.blocks import outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
 from vision.detect import _agreeing, _block_cards, _tiles_seen, counted_cards, find_tiles, orient
-from vision.images import read_image, write_image
+from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
 
@@ -39,6 +39,34 @@ def test_exif_orientation_is_applied(tmp_path, orientation, top_left, shape):
     assert image.shape[:2] == shape
     blue, green, red = image[2, 2].astype(int)
     assert (blue > red) == (top_left == "blue")
+
+
+@pytest.mark.parametrize("orientation, top_left, shape", [
+    (1, "blue", (10, 20)), (3, "red", (10, 20)), (6, "blue", (20, 10)), (8, "red", (20, 10))])
+def test_a_big_jpeg_is_decoded_shrunk_and_turned_as_the_user_sees_it(tmp_path, orientation, top_left, shape):
+    """libjpeg's shrunk decode applies the EXIF orientation too; any other format is read whole."""
+    path = tmp_path / "phone.jpg"
+    picture = Image.fromarray(two_colour_picture())  # 40 x 80: a long side of four times 20
+    exif = picture.getexif()
+    exif[0x0112] = orientation
+    picture.save(path, exif=exif, quality=95)
+    photo = read_photo(path, side=20)
+    assert photo.shrink == 4 and photo.image.shape[:2] == shape
+    blue, green, red = photo.image[1, 1].astype(int)
+    assert (blue > red) == (top_left == "blue")
+    picture.save(tmp_path / "scan.png")
+    assert read_photo(tmp_path / "scan.png", side=20).shrink == 1 and read_photo(path, side=40).shrink == 2
+
+
+def test_a_jpeg_size_is_read_past_fill_bytes_and_none_for_what_is_no_jpeg(tmp_path):
+    path = tmp_path / "photo.jpg"
+    Image.fromarray(two_colour_picture()).save(path)
+    data = path.read_bytes()
+    first = 4 + int.from_bytes(data[4:6], "big")  # past the start marker and the first segment
+    path.write_bytes(data[:first] + b"\xff\xff" + data[first:])  # fill bytes a marker may follow
+    assert jpeg_size(path) == (80, 40)
+    path.write_bytes(data[:first] + b"\x00" * 8)
+    assert jpeg_size(path) is None and jpeg_size(tmp_path) is None
 
 
 @pytest.mark.parametrize("ext", ["png", "jpg", "bmp", "tif", "webp", "gif"])

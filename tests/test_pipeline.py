@@ -13,7 +13,7 @@ from solver import Puzzle, is_solution
 from solver.puzzle import Placement
 from vision.cli import main
 from vision.detect import find_tiles
-from vision.images import read_image, write_image
+from vision.images import read_image, read_photo, write_image
 from vision.describe import describe
 from vision.library import Library, add_edges
 from vision.pipeline import photo_edges
@@ -50,6 +50,39 @@ def test_sample_photo_solves_with_a_library_taught_from_another(tmp_path, solve)
     grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                  for row in doc["solutions"][0]["grid"])
     assert is_solution(puzzle, grid)
+
+
+def test_a_photo_read_shrunk_gives_corners_in_its_own_pixels(tmp_path, monkeypatch, capsys):
+    """Read at half size, the answer and the corners are the whole photo's; `detect` reports the same."""
+    from vision import detect, images
+    from vision.pipeline import solve_photo
+
+    photo, library = SAMPLES / "photos" / "witches-touching-normal.jpg", SAMPLES / "library" / "witches"
+    whole = solve_photo(photo, library=library, out=tmp_path / "whole.png")
+    monkeypatch.setattr(images, "READ_SIDE", 800)  # 1600 x 1200: decoded at 800 x 600
+    monkeypatch.setattr(detect, "SMALL_TILE", 60)  # its tiles there, 120-170 px, are not re-read whole
+    shrunk = solve_photo(photo, library=library, out=tmp_path / "shrunk.png")
+    assert [t["edges"] for t in shrunk["tiles"]] == [t["edges"] for t in whole["tiles"]]
+    assert shrunk["solutions"] == whole["solutions"]
+    corners = np.float32([t["corners"] for t in shrunk["tiles"]])
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    for quad, match in zip(corners, match_tiles(truth, list(corners))):
+        real = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
+        assert np.linalg.norm(quad - real, axis=1).max() < 0.05 * np.linalg.norm(real[1] - real[0])  # 100 px wide there
+    with pytest.raises(SystemExit):
+        main(["detect", str(photo), "--json"])
+    detected = np.float32([t["corners"] for t in json.loads(capsys.readouterr().out)["tiles"]])
+    assert np.abs(detected - corners).max() < 0.01  # `detect` rounds to hundredths
+
+
+def test_tiles_found_small_in_a_photo_read_shrunk_are_found_again_whole(monkeypatch):
+    from vision import detect
+
+    photo = SAMPLES / "photos" / "witches-scan-easy.jpg"
+    monkeypatch.setattr(detect, "SMALL_TILE", 1000)
+    found, tiles = detect.photo_tiles(read_photo(photo, side=600), photo)
+    assert found.shrink == 1 and found.image.shape == (1600, 1200, 3)
+    assert np.array_equal(tiles, find_tiles(read_image(photo)))
 
 
 def test_nothing_fits_is_exit_1_with_the_best_partial_drawn(tmp_path, solve):
@@ -126,7 +159,7 @@ def test_the_library_loads_while_the_photo_is_still_being_decoded(tmp_path, monk
     class Decoding:  # `read_ahead`'s future, answering only once the library is being loaded
         def result(self):
             assert loading.wait(10), "the library waited for the photo"
-            return read_image(photo)
+            return read_photo(photo)
 
     answer = pipeline.solve_photo(photo, library=SAMPLES / "library" / "witches", out=tmp_path / "a.png",
                                   decoding=Decoding())

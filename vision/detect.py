@@ -62,6 +62,7 @@ import numpy as np
 from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
                      side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
+from .images import Photo, read_image
 from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
                    table_view)
 from .table import table_mask, texture_mask
@@ -73,6 +74,7 @@ EDGELESS = 0.12      # a side with a step this much weaker than the usual runs a
 BARE = 0.06          # a third of a side facing the table, this much less sharp than such sides, is on bare table
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 SHARPER = 2.0        # steps along one look's sides this many times as sharp as another's overrule it (`_sharper`)
+SMALL_TILE = 160     # tiles found in a photo decoded shrunk with sides shorter than this (pixels) are found again whole
 
 
 def find_tiles(image: np.ndarray) -> list[np.ndarray]:
@@ -228,6 +230,22 @@ def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, so
         # The print shows figures, not where a card ends: its sides must run along card edges.
         sought = sought if _edgeless(image, more) else more
     return sought
+
+
+def photo_tiles(photo: Photo, path) -> tuple[Photo, list[np.ndarray]]:
+    """`find_tiles` in a photo as `vision.images.read_photo` decoded it; the photo as the tiles were found in.
+
+    A photo decoded shrunk whose tiles come out smaller than `SMALL_TILE`
+    (their median side: rendered 1600x1200 photos have tiles of 160-340 px,
+    where finding tiles is measured) is decoded from ``path`` again whole and
+    its tiles found there, so a puzzle that fills little of a big photo keeps
+    every pixel it has. Tiles are in ``photo.image`` pixels, as `find_tiles` gives them.
+    """
+    tiles = find_tiles(photo.image)
+    if photo.shrink > 1 and tiles and np.median([np.sqrt(cv2.contourArea(t)) for t in tiles]) < SMALL_TILE:
+        photo = Photo(read_image(path))
+        tiles = find_tiles(photo.image)
+    return photo, tiles
 
 
 def _working_copy(image: np.ndarray) -> np.ndarray:

@@ -31,7 +31,7 @@ from solver.repair import repair
 from . import detect, draw
 from .cli.errors import NotRecognised
 from .describe import SIZE, Looks, describe, normalise_veiled, tile_crops
-from .images import read_image, write_image
+from .images import in_image, in_photo, read_photo, write_image
 from .library import Library, load_library
 from .read import Reading, library_looks, read_edges
 from .rectify import inset, rectify
@@ -122,6 +122,10 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         The photo being read already (`vision.images.read_ahead` of ``path``),
         started by a caller that knew early that a photo was coming.
 
+    A big JPEG is read shrunk (`vision.images.read_photo`), its tiles found
+    and read there (`vision.detect.photo_tiles`); the corners reported are
+    the photo's own pixels all the same.
+
     Returns
     -------
     dict
@@ -158,12 +162,16 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     with ThreadPoolExecutor(1) as helper:
         known = helper.submit(_library_looks, library)
         helper.submit(draw.ready_font)
-        image = read_image(path) if decoding is None else decoding.result()
+        photo = read_photo(path) if decoding is None else decoding.result()
         try:
             found = corners is None
-            corners = detect.find_tiles(image) if found else corners
+            if found:
+                photo, corners = detect.photo_tiles(photo, path)
+            else:
+                corners = [in_image(c, photo.shrink) for c in corners]
         finally:
             library, stored = known.result()  # a broken library is reported before a photo with no puzzle
+        image = photo.image
         if found and library:  # a block cut into another grid is laid in the library's count
             corners = detect.counted_cards(image, corners, library.tiles)
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
@@ -180,7 +188,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         drawing = helper.submit(_drawing, edges, puzzle, result, fix, ground).result()
     write_image(out, drawing)
     document = solution_json(str(path), puzzle, result,
-                             corners=edges.corners, confidence=reading.confidence,
+                             corners=[in_photo(c, photo.shrink) for c in edges.corners],
+                             confidence=reading.confidence,
                              annotated=str(out))
     if fix is not None and fix.reinterpreted:
         document["reinterpreted"] = [{"tile": e.tile + 1, "side": "NESW"[e.side], "read": e.read, "now": e.now}

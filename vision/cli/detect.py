@@ -21,15 +21,14 @@ def detect(photo: str, as_json: bool, out: str | None) -> None:
     Exits 3 when the tiles found do not make a puzzle (the drawing shows them).
     """
     # Imported here: the vision modules import vision.cli.errors, which loads this package.
-    from ..detect import find_tiles, problem
+    from ..detect import photo_tiles, problem
     from ..draw import number_tiles
-    from ..images import read_image, write_image
+    from ..images import in_photo, read_photo, write_image
 
-    image = read_image(photo)
-    tiles = find_tiles(image)
+    found, tiles = photo_tiles(read_photo(photo), photo)  # a big JPEG is read shrunk, as `solve` reads it
     if out:
-        write_image(out, number_tiles(image, tiles))
-    corners = [[[round(float(x), 2), round(float(y), 2)] for x, y in tile] for tile in tiles]
+        write_image(out, number_tiles(found.image, tiles))
+    corners = [[[round(float(x), 2), round(float(y), 2)] for x, y in in_photo(tile, found.shrink)] for tile in tiles]
     if as_json:
         click.echo(json.dumps({"input": photo, "tiles": [
             {"id": number, "corners": quad} for number, quad in enumerate(corners, 1)]}))
