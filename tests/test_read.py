@@ -317,3 +317,25 @@ def test_an_edge_under_a_veil_is_compared_with_the_library_veiled_alike():
     assert read_edges(describe(crops), library).tiles[0][0] == 2  # as it was: the pale blue read as pink
     reading = read_edges(describe(crops, veils), library)
     assert reading.tiles[0] == (1, 2, 3, 1), reading.candidates[0][0]
+
+
+def test_an_edge_blown_out_in_its_middle_is_not_read_by_its_neighbours_figures():
+    """A lamp blows out the middle of an edge; what shows of its triangle lies mostly along its
+    flanks, where the figures of the sides either side reach in, and those differ from photo to
+    photo. Here they match the neighbour beside the wrong code's stored example (hard critters
+    2221: an orange cat beside the blown edge, read as the code whose example had an orange cat
+    beside it, 0.43 to the true code's 0.19). An edge glare hid in part (`read.BLOWN`) is judged by its middle."""
+    def edge(figure, neighbour) -> np.ndarray:
+        crop = np.full((SIZE_TILE // 2, SIZE_TILE, 3), (120, 160, 110), np.uint8)  # grey-green ground
+        crop[:16, 34:62] = figure  # the side's figure at the seam
+        crop[16:22, 42:54] = figure
+        crop[6:26, 4:26] = neighbour  # the next side's figure reaching into the flank
+        return crop
+
+    red, blue, green, orange = (30, 30, 200), (200, 60, 20), (40, 160, 40), (20, 130, 240)
+    library = Library(None, "signed", [1, 2], [edge(red, green), edge(blue, orange)], [])
+    blown = edge(red, orange)
+    blown[:30, 28:80] = 255  # the lamp over the middle
+    blown[:8, 36:60] = red  # all it leaves of the figure
+    reading = read_edges(describe([blown, edge(blue, orange), edge(red, green), edge(blue, orange)]), library)
+    assert reading.tiles[0] == (1, 2, 1, 2), reading.candidates[0][0]  # 1 at 0.94; 2 at 0.70 before
