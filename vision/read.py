@@ -232,18 +232,21 @@ def _off_flanks(looks: Looks, blown: np.ndarray) -> Looks:
     example whose neighbours happen to look alike won with confidence (an
     orange cat beside a blown edge, read as the code whose example has an
     orange cat beside it: hard critters 2221). Such an edge is judged by
-    what its middle shows. On an edge seen whole the flanks keep their
-    weight: there a figure's own legs and colours reach into them (frogs,
-    critters).
+    what its middle shows, and not by its colour histogram, taken over the
+    whole triangle and so mostly over its neighbours' colours (`describe.distances`
+    compares an edge with an empty one by its template alone). On an edge
+    seen whole the flanks keep their weight: there a figure's own legs and
+    colours reach into them (frogs, critters).
     """
     if not blown.any():
         return looks
     rows, cols = looks.weight.shape[1:3]
     y, x = np.arange(rows)[:, None] + 0.5, np.arange(cols)[None, :] + 0.5
     fade = np.clip((np.minimum(x, cols - x) - y) / (FLANK * cols), 0, 1).astype(np.float32)
-    weight = looks.weight.copy()
+    weight, hist = looks.weight.copy(), looks.hist.copy()
     weight[blown] *= fade
-    return Looks(looks.lab, weight, looks.hist, looks.veil)
+    hist[blown] = 0
+    return Looks(looks.lab, weight, hist, looks.veil)
 
 
 def _off_rim(looks: Looks) -> Looks:
