@@ -259,7 +259,9 @@ def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray
     """Dissimilarity of every edge in ``a`` to every edge in ``b``.
 
     A weighted mean of truncated per-pixel delta-E over the templates (scaled
-    to 0..1) plus the Hellinger distance of the colour histograms (0..1).
+    to 0..1) plus the Hellinger distance of the colour histograms (0..1); an
+    edge of ``a`` with an empty histogram (nothing of its figure to count) is
+    compared by its template alone.
     ``shift``, ``inward``: see `template_distances`. Where an edge of ``a``
     carries a veil (`normalise_veiled`), its template is compared with each of
     ``b``'s as that would show under the same veil.
@@ -283,7 +285,7 @@ def distances(a: Looks, b: Looks, shift: int = 0, inward: int = 0) -> np.ndarray
             template[rows] = template_distances(a.lab[rows], a.weight[rows], b.lab, b.weight, _TRUNCATE, shift,
                                                 inward, veil)
     overlap = np.sqrt(a.hist.astype(np.float64)) @ np.sqrt(b.hist.astype(np.float64)).T
-    hist = np.sqrt(np.clip(1 - overlap, 0, 1))
+    hist = np.sqrt(np.clip(1 - overlap, 0, 1)) * a.hist.any(axis=1)[:, None]  # an edge with none: template alone
     return template + _HIST_WEIGHT * hist
 
 

@@ -45,6 +45,8 @@ DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed 
 WIDER = 1  # more either way on a tile found off (`OFF`): a corner found 5-10% of a side off moves its figures so far
 OFF = 0.02  # a tile whose four edges, summed, lie this share nearer the library with figures `WIDER` off is found off
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
+BLOWN = 0.9  # an edge showing less of its triangle than this (glare took the rest) is judged by its middle
+FLANK = 0.35  # of a side: on such an edge, pixels this near a neighbouring side's triangle weigh less, none at it
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -111,9 +113,10 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     stored = _off_rim(library_looks(library, framed) if stored is None else stored)
     taught, inside = _part(stored, slice(len(code_of))), _part(stored, slice(len(code_of), None))
     looks = _off_rim(looks)
-    d = _distances(looks, taught, shift, inward)
     # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
     seen = np.clip(looks.weight.sum(axis=(1, 2)) / taught.weight.sum(axis=(1, 2)).max(), 0, 1)
+    looks = _off_flanks(looks, seen < BLOWN)
+    d = _distances(looks, taught, shift, inward)
     confidence = _confidence(d, code_of, seen, sharpness)
     edges, wider = _found_off(looks, taught, d, confidence.max(axis=1) < DOUBT, shift, inward)
     if len(edges):
@@ -218,6 +221,32 @@ def _at_printed_rule(looks: Looks, inside: Looks, d: np.ndarray, doubtful: np.nd
 def _part(looks: Looks, which) -> Looks:
     """The looks of the edges ``which`` picks (a slice or indices)."""
     return Looks(*(field[which] for field in looks))
+
+
+def _off_flanks(looks: Looks, blown: np.ndarray) -> Looks:
+    """``looks`` with the ``blown`` edges' template weights fading to none toward the neighbouring sides' triangles.
+
+    Where a lamp has blown an edge's figure out, what is left to see of its
+    triangle lies mostly along its flanks, where the figures of the sides
+    either side reach in. Those differ from photo to photo, and a stored
+    example whose neighbours happen to look alike won with confidence (an
+    orange cat beside a blown edge, read as the code whose example has an
+    orange cat beside it: hard critters 2221). Such an edge is judged by
+    what its middle shows, and not by its colour histogram, taken over the
+    whole triangle and so mostly over its neighbours' colours (`describe.distances`
+    compares an edge with an empty one by its template alone). On an edge
+    seen whole the flanks keep their weight: there a figure's own legs and
+    colours reach into them (frogs, critters).
+    """
+    if not blown.any():
+        return looks
+    rows, cols = looks.weight.shape[1:3]
+    y, x = np.arange(rows)[:, None] + 0.5, np.arange(cols)[None, :] + 0.5
+    fade = np.clip((np.minimum(x, cols - x) - y) / (FLANK * cols), 0, 1).astype(np.float32)
+    weight, hist = looks.weight.copy(), looks.hist.copy()
+    weight[blown] *= fade
+    hist[blown] = 0
+    return Looks(looks.lab, weight, hist, looks.veil)
 
 
 def _off_rim(looks: Looks) -> Looks:
