@@ -83,7 +83,9 @@ def in_image(points: np.ndarray, shrink: int) -> np.ndarray:
 def jpeg_size(path: str | os.PathLike) -> tuple[int, int] | None:
     """A JPEG's width and height as stored, from its frame header; None for anything else.
 
-    Reads the markers only (a few hundred bytes past the EXIF block), not the picture.
+    Reads the markers only (a few hundred bytes past the EXIF block), not the picture:
+    Pillow's ``Image.open`` would tell it too, but its imports and set-up cost 40-60 ms
+    on the decode's path, which a 12 MP solve waits on.
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "grey.jpg")
