@@ -340,6 +340,18 @@ def test_vintage_cards_sought_on_their_frames_inner_lines_are_moved_out_to_their
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.08)
 
 
+def test_a_card_sought_that_lost_strips_to_the_checks_colour_is_moved_out_to_the_others_shape(tmp_path):
+    # Light-blue sports cards scattered on red and white checks (hard 2384, a
+    # phone JPEG): no look finds a puzzle, and of the nine found from the
+    # sound tiles one stopped at the inner line of the red cars printed
+    # along two of its sides, the checks' red (11.5% off, a silent wrong
+    # set). A look's tiles check each other's shape; these are checked too,
+    # and that one moved out to where the others say (2.1%).
+    image, truth = render_photo(seed=2384, layout="scattered", difficulty="hard", art="sports", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.08)
+
+
 @pytest.mark.parametrize("turn", [10, 20])
 def test_loose_cards_the_mask_ran_together_are_no_block_to_swing(turn):
     # Two loose cards, the second turned and lower, taken for a 1x2 block:
