@@ -391,6 +391,18 @@ def test_a_block_cut_in_quarters_where_art_fakes_a_seam_is_laid_card_by_card(tmp
     assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
 
 
+def test_a_block_of_cards_off_the_even_grid_is_laid_from_neighbours_on_their_edges():
+    # Hard frogs touching 2815 on green checks: the cards sit off the even
+    # grid, a column about a fifth of a side lower than the next, and the
+    # colour look cut the block along some seams and frogs' lines into six
+    # (exit 3). The even grid's cells, laid on their cards' edges, left
+    # three 11-25% off; each laid again from the card above or to its left,
+    # a side of that card further, all nine are found.
+    image, truth = render_photo(seed=2815, art="frogs", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(image, truth, most=0.06)
+
+
 def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_path):
     # Hard frogs touching 2367 on a white desk: frogs' legs and snowflakes
     # line up in quarters of the cards, every look cut the block 4x4, and

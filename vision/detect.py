@@ -62,8 +62,8 @@ import numpy as np
 from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
                      side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
-from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
-                   table_view)
+from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
+                   on_any, relaid, seek_lost, table_view)
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -289,21 +289,36 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     puzzle's four (0.49-3.4 of the outline on seven hard renders, where 3x3
     cells laid over them reach at most 0.25); art's seams cutting 2060 in
     quarters, 0.18, and its laid cards' 0.86.
+
+    Cards off the even grid (a column a fifth of a side lower than the
+    next: hard frogs 2815, cut into six by the colour look along some of
+    their seams, sharp ones) leave cells too far off their cards for that:
+    unless the look's tiles are a square grid of their own (a 2x2 puzzle's
+    four, whose sharp seams they are), the cells are laid again from their
+    neighbours (`vision.seek.laid_from_neighbours`), and the nine are taken
+    when each then has a card's edge all round and they fit one view.
     """
     look, block = next(((tiles, block) for tiles in looks if (block := _one_block(tiles, most)) is not None),
                        (None, None))
     if look is None:
         return None
     usual, own = sharpness(image, [block]), _inner_steps(image, look)
-    if own >= usual / 3:
+    # Sharp seams of tiles that are a square grid of their own are those cards (a 2x2 puzzle's four).
+    if own >= usual / 3 and problem(look, len(look)) is None:
         return None
     side = round(np.sqrt(count or 9))
-    cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
-                       misfit_among, MISFIT / 2)
-    cards = reading_order([orient(card) for card in cards])
-    laid = _inner_steps(image, cards)
-    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
-            and laid >= max(usual / 3, 2 * own):
+    laid = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
+                      misfit_among, MISFIT / 2)
+    cards = reading_order([orient(card) for card in laid])
+    if own < usual / 3 and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
+            and _inner_steps(image, cards) >= max(usual / 3, 2 * own):
+        return cards
+    # Cards off the even grid, each its own way (a look cut them along some
+    # of their seams and art's lines): laid again from their neighbours, each
+    # with a card's edge all round.
+    again = laid_from_neighbours(image, scale, block, laid, side, misfit_among, MISFIT / 2)
+    cards = None if again is None else reading_order([orient(card) for card in again])
+    if cards is not None and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2:
         return cards
     return None
 
