@@ -63,8 +63,8 @@ from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outli
                      side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
-from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, mean_sides, on_any, relaid, seek_lost,
-                   table_view)
+from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
+                   on_any, relaid, seek_lost, table_view)
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -176,7 +176,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
         found = _from_sound(image, small, scale, (colour, printed), two, count)
     if found is not None:
-        return found
+        # A look's tiles check each other's shape (`_tiles_seen`); these came
+        # from several looks and the search: one that lost a strip to
+        # table-coloured art (a red car along a sports card's side on red
+        # checks, hard 2384: 11.5% off) is moved out to where the others say.
+        return reading_order(_reshaped(image, found))
     # Else the first look that saw a puzzle, though a side of it runs along no edge
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it.
@@ -281,12 +285,11 @@ def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int | None)
     """
     if count is None or problem(tiles, count) is None:
         return tiles
-    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles),
-                        counted=True) or tiles
+    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles)) or tiles
 
 
 def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
-                 count: int | None, most: int = 8, counted: bool = False) -> list[np.ndarray] | None:
+                 count: int | None, most: int = 8) -> list[np.ndarray] | None:
     """The cards of the first look that saw one square block and nothing else
     (`_one_block`), each of its cells laid on its own card's edges
     (`vision.seek.laid_cards`), when they make a puzzle whose every card
@@ -304,23 +307,36 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     puzzle's four (0.49-3.4 of the outline on seven hard renders, where 3x3
     cells laid over them reach at most 0.25); art's seams cutting 2060 in
     quarters, 0.18, and its laid cards' 0.86.
+
+    Cards off the even grid (a column a fifth of a side lower than the
+    next: hard frogs 2815, cut into six by the colour look along some of
+    their seams, sharp ones) leave cells too far off their cards for that:
+    unless the look's tiles are a square grid of their own (a 2x2 puzzle's
+    four, whose sharp seams they are), the cells are laid again from their
+    neighbours (`vision.seek.laid_from_neighbours`), and the nine are taken
+    when each then has a card's edge all round and they fit one view.
     """
     look, block = next(((tiles, block) for tiles in looks if (block := _one_block(tiles, most)) is not None),
                        (None, None))
     if look is None:
         return None
-    # Told the count, the look's tiles are known to be no puzzle, however sharp the seams they
-    # cut along: a block cut 2x3, a few of its cuts on true seams (hard frogs 2815).
-    usual, own = sharpness(image, [block]), 0.0 if counted else _inner_steps(image, look)
-    if own >= usual / 3:
+    usual, own = sharpness(image, [block]), _inner_steps(image, look)
+    # Sharp seams of tiles that are a square grid of their own are those cards (a 2x2 puzzle's four).
+    if own >= usual / 3 and problem(look, len(look)) is None:
         return None
     side = round(np.sqrt(count or 9))
-    cards = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
-                       misfit_among, MISFIT / 2)
-    cards = reading_order([orient(card) for card in cards])
-    laid = _inner_steps(image, cards)
-    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
-            and laid >= max(usual / 3, 2 * own):
+    laid = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
+                      misfit_among, MISFIT / 2)
+    cards = reading_order([orient(card) for card in laid])
+    if own < usual / 3 and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
+            and _inner_steps(image, cards) >= max(usual / 3, 2 * own):
+        return cards
+    # Cards off the even grid, each its own way (a look cut them along some
+    # of their seams and art's lines): laid again from their neighbours, each
+    # with a card's edge all round.
+    again = laid_from_neighbours(image, scale, block, laid, side, misfit_among, MISFIT / 2)
+    cards = None if again is None else reading_order([orient(card) for card in again])
+    if cards is not None and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2:
         return cards
     return None
 

@@ -193,6 +193,52 @@ def laid_cards(image: np.ndarray, scale: float, block: np.ndarray, squares: list
     return cards
 
 
+def laid_from_neighbours(image: np.ndarray, scale: float, block: np.ndarray, cards: list[np.ndarray], side: int,
+                         misfit: Callable, most: float) -> list[np.ndarray] | None:
+    """``cards`` (`laid_cards` of ``block``'s ``side`` x ``side`` cells, row by row) each laid again,
+    in that order, from the neighbour above and the one to its left when it has a card's edge all
+    round, moved a side of that card towards it; the cards, when every one then has a card's edge
+    all round (`_card_sides`), else None.
+
+    Cards laid by hand off the even grid, each its own way (a column a
+    fifth of a side lower than the next, hard frogs 2815), leave cells a
+    tenth of a side or more off their cards, beyond a short reach; a
+    neighbour laid on its own card's edges is a better start: the next
+    card lies a side of it further, along the seam they share. Where a
+    cell laid on art's lines also has a card's edge all round (frogs
+    meeting on a card fake its sides), the start along sharper steps
+    wins (the three sharpest sides, as `_placed` ranks its starts).
+    """
+    usual = sharpness(image, [block])
+    cards = [np.float32(card) for card in cards]
+    centres = np.float32([card.mean(axis=0) for card in cards])
+
+    def whole(tile, i):
+        return _card_sides(edge_steps(image, tile, cards[:i] + cards[i + 1:]), usual) == 4
+
+    def sharp(tile):
+        return float(sum(sorted(side_steps(image, tile))[1:]))
+
+    edged = [whole(card, i) for i, card in enumerate(cards)]
+    for i in range(len(cards)):
+        row, col = divmod(i, side)
+        tried = [(edged[i], sharp(cards[i]) if edged[i] else 0.0, cards[i])]
+        for j in (i - side, i - 1):  # the neighbours above and to the left, settled before it
+            if j < 0 or not edged[j] or abs(j // side - row) + abs(j % side - col) != 1:
+                continue
+            # The neighbour's side vector nearest the way to this cell: its own turn, not the block's.
+            ways = mean_sides(cards[j][None])[0].T
+            ways = np.concatenate([ways, -ways])
+            way = ways[int(np.argmin(np.linalg.norm(ways - (centres[i] - centres[j]), axis=1)))]
+            start = cards[j] + way
+            others = [card for k, card in enumerate(cards) if edged[k] and k != i]
+            tile = _placed(image, scale, start, others, misfit, most, usual, None, (2 * LAID_REACH,), far_too=False)
+            if tile is not None and whole(tile, i):
+                tried.append((True, sharp(tile), tile))
+        edged[i], _, cards[i] = max(tried, key=lambda found: found[:2])
+    return cards if all(edged) else None
+
+
 def _filled(shape: tuple, tiles: Sequence[np.ndarray], scale: float) -> np.ndarray:
     """A mask of ``shape`` (a look's, ``scale`` times the photo's size) with ``tiles`` (photo pixels) filled in.
 
