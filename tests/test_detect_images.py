@@ -443,6 +443,17 @@ def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_
     assert_whole(counted_cards(image, tiles, 9), truth, most=0.1)
 
 
+def test_a_block_cut_into_sharp_bits_is_laid_in_the_count_a_library_knows(tmp_path):
+    # Hard frogs touching 1443: the block cut into 32 bits, some along true
+    # seams, so their seams are as sharp as cards' own; told nine, the bits
+    # are no puzzle however sharp, and the nine laid cells are the cards.
+    image, truth = render_photo(seed=1443, art="frogs", layout="touching", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    tiles = find_tiles(image)
+    assert len(tiles) == 32
+    assert_whole(counted_cards(image, tiles, 9), truth, most=0.06)
+
+
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
     # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
     # would each find a card's edge or two and fit one view: nine made-up

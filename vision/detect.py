@@ -285,11 +285,12 @@ def counted_cards(image: np.ndarray, tiles: list[np.ndarray], count: int | None)
     """
     if count is None or problem(tiles, count) is None:
         return tiles
-    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles)) or tiles
+    return _block_cards(image, _working_size(image)[0] / image.shape[1], [tiles], count, most=len(tiles),
+                        counted=True) or tiles
 
 
 def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
-                 count: int | None, most: int = 8) -> list[np.ndarray] | None:
+                 count: int | None, most: int = 8, counted: bool = False) -> list[np.ndarray] | None:
     """The cards of the first look that saw one square block and nothing else
     (`_one_block`), each of its cells laid on its own card's edges
     (`vision.seek.laid_cards`), when they make a puzzle whose every card
@@ -320,8 +321,9 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
                        (None, None))
     if look is None:
         return None
-    usual, own = sharpness(image, [block]), _inner_steps(image, look)
-    # Sharp seams of tiles that are a square grid of their own are those cards (a 2x2 puzzle's four).
+    # Sharp seams of tiles that are a square grid of their own are those cards (a 2x2 puzzle's four);
+    # ``counted``, the look's tiles are known to be no puzzle, however sharp they are (hard frogs 1443).
+    usual, own = sharpness(image, [block]), 0.0 if counted else _inner_steps(image, look)
     if own >= usual / 3 and problem(look, len(look)) is None:
         return None
     side = round(np.sqrt(count or 9))
