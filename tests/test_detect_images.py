@@ -9,7 +9,8 @@ from PIL import Image
 from vision.blocks import outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import _agreeing, _block_cards, _tiles_seen, counted_cards, find_tiles, orient
+from vision.detect import (_agreeing, _block_cards, _cloth_cards, _tiles_seen, _working_copy, counted_cards, find_tiles,
+                           orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -444,6 +445,27 @@ def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_
     tiles = find_tiles(image)
     assert len(tiles) == bits
     assert_whole(counted_cards(image, tiles, 9), truth, most=most)
+
+
+
+@pytest.mark.parametrize("seed, art", [(2845, "lookalikes"), (2958, "sports")])
+def test_a_block_of_white_cards_on_gingham_is_outlined_where_the_coloured_checks_stop(tmp_path, seed, art):
+    # Hard lookalikes touching 2845 on green gingham: the white cards' faces
+    # are the cloth's white checks to every look, which found two tiles
+    # over half the block (exit 3). Where the green checks stop is the
+    # block's outline, and its nine cards are laid in it. Sports 2958 on red
+    # gingham: red cars along the block's side let the checks reach in, the
+    # outline crosses cards, and its cards, off theirs, are refused (were
+    # taken, a wrong answer; left, exit 3).
+    image, truth = render_photo(seed=seed, art=art, layout="touching", difficulty="hard", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    small = _working_copy(image)
+    cards = _cloth_cards(image, small, small.shape[1] / image.shape[1], 9)
+    if seed == 2845:
+        assert_whole(cards, truth, most=0.06)
+    else:
+        assert cards is None
 
 
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():

@@ -17,7 +17,7 @@ import numpy as np
 
 from .corners import clockwise, contrast, corners_of, refine, side_steps
 from .images import across_channels
-from .table import table_mask
+from .table import cloth_checks, fill_holes, table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
@@ -205,6 +205,84 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
                 cv2.pointPolygonTest(quad, (float(x), float(y)), True) > -2 for x, y in points):
             best, smallest = quad, area
     return best
+
+
+CHECKS = 1.5   # a block's outline is opened by a disk this many check sides wide, so no white check stays on it
+HUGE = 20      # least area of a block of cards on a cloth, in the cloth's checks
+
+
+def cloth_block(image: np.ndarray) -> np.ndarray | None:
+    """The outline (clockwise corners) of the block of cards on a checked
+    cloth, where no coloured check reaches (`vision.table.cloth_checks`);
+    None on no such cloth or no region `HUGE` checks large.
+
+    White cards on a cloth's white checks count as table to the colour look,
+    which sees only their figures; the cloth's other hues come within a
+    check of every white check but not into the block. What they leave is
+    the white checks, each alone, and the block with the white checks along
+    its outline: opened by a disk `CHECKS` checks wide, the block alone,
+    its corners rounded; the four longest sides of that, fitted again to
+    the unopened outline near them, are the block's.
+
+    >>> cloth = np.full((400, 400, 3), 250, np.uint8)
+    >>> for i in range(10, 400, 30):
+    ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)  # blue gingham, checks 15 wide
+    >>> cloth[100:300, 120:320] = 245                                # white cards
+    >>> np.round(cloth_block(cloth)).tolist()  # within the blur's rim
+    [[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]
+    """
+    checks = cloth_checks(image)
+    if checks is None:
+        return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(checks))
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    if len(areas) < 2:
+        return None
+    largest = 1 + int(np.argmax(areas))
+    rest = np.delete(areas, largest - 1)
+    check = float(np.median(rest[rest > 20])) if (rest > 20).any() else 0.0
+    if not check or areas.max() < HUGE * check:
+        return None
+    free = fill_holes((labels == largest).astype(np.uint8) * 255)
+    radius = int(round(CHECKS * np.sqrt(check)))
+    opened = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+    rough = _longest_sides(_largest_contour(opened))
+    return None if rough is None else _fitted_sides(clockwise(rough), _largest_contour(free), 0.5 * np.sqrt(check))
+
+
+def _largest_contour(mask: np.ndarray) -> np.ndarray:
+    """Every point along the outline of ``mask``'s largest patch (float32, (n, 2))."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return np.float32(max(contours, key=cv2.contourArea)[:, 0])
+
+
+def _longest_sides(outline: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral on the four longest sides of ``outline`` simplified (rounded corners,
+    bumps: short sides), in their order round it; None where two are parallel."""
+    points = cv2.approxPolyDP(outline, 0.02 * cv2.arcLength(outline, True), True)[:, 0].astype(np.float32)
+    if len(points) < 4:
+        return None
+    sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
+    longest = sorted(np.argsort([-np.linalg.norm(along) for _, along in sides])[:4])
+    return corners_of([sides[i] for i in longest])
+
+
+def _fitted_sides(quad: np.ndarray, outline: np.ndarray, near: float) -> np.ndarray:
+    """``quad`` with each side fitted again (Huber) to the ``outline`` points within ``near`` of
+    its middle four fifths; a side with too few keeps its place."""
+    sides = []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0)):
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / length
+        away = (outline - a) @ along, (outline - a) @ np.float32([-along[1], along[0]])
+        close = (np.abs(away[1]) < near) & (away[0] > 0.1 * length) & (away[0] < 0.9 * length)
+        if close.sum() < 10:
+            sides.append((a, b - a))
+            continue
+        dx, dy, x, y = cv2.fitLine(outline[close], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        sides.append((np.float32([x, y]), np.float32([dx, dy])))
+    fitted = corners_of(sides)
+    return quad if fitted is None else fitted
 
 
 # --- 3. blocks to cells ---------------------------------------------------------

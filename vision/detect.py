@@ -59,8 +59,8 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, block_size, blocks, cells, cut_off, on_sheet, outline_quad, seam_grid, seam_profiles,
-                     side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
+from .blocks import (ASTRAY, block_size, blocks, cells, cloth_block, cut_off, on_sheet, outline_quad, seam_grid,
+                     seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
@@ -183,9 +183,26 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         return reading_order(_reshaped(image, found))
     # Else the first look that saw a puzzle, though a side of it runs along no edge
     # or a broken frame's pieces made it; or, none, a block of cards each a little
-    # turned, that no look cut along seams straight across it.
+    # turned, that no look cut along seams straight across it; or a block of
+    # white cards on a cloth's white checks, that every look broke into bits
+    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
     return next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or first
+        or _block_cards(image, scale, every, count) or _cloth_cards(image, small, scale, count) or first
+
+
+def _cloth_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
+    """The cards `_block_cards` lays in the block on a checked cloth (`vision.blocks.cloth_block`,
+    found in the working copy ``small``, ``scale`` of ``image``); None on no cloth, none laid, or
+    laid off the block (`_faint`).
+
+    Art of the cloth's hue along the block's outline (red cars on sports
+    cards on red gingham, hard 2958) lets the checks reach into the block:
+    its outline then crosses cards, and so do the cards laid in it, along
+    sides far fainter than those on the cards' edges.
+    """
+    block = cloth_block(small)
+    cards = None if block is None else _block_cards(image, scale, [[block / scale]], count)
+    return None if cards is None or _faint(image, cards) else cards
 
 
 def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],

@@ -56,22 +56,11 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     width = max(2, min(rows, cols) // 150)
     if region is None:
         region = np.full((rows, cols), 255, np.uint8)
-    inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
-                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    band = (region > 0) & (inside == 0)
     blurred = cv2.GaussianBlur(image, (0, 0), 1.5)
-    lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
     lightness = 0.6 if plain else 0.2
-    lab[..., 0] *= lightness
-    centres, light = _table_colours(lab, band, 0.25 if plain else 0.05)
-    # Light falls unevenly and tinted: a smooth ramp per channel, taken off.
-    seen = _nearest((lab[band] - light[band])[:, None], centres)
-    threshold = max(8.0, 2.5 * float(np.percentile(seen, 75)))
+    lab, centres, threshold, hues = _table_lab(blurred, region, width, lightness)
     lightest = centres[np.argmax(centres[:, 0])]
-    cloth = (_hue_off(centres[:, 1:], lightest[1:]) >= threshold).any()  # colours of several hues
-    if cloth:  # the band's light, and so the threshold, stays as it is
-        light = _tint_as_the_band(light, band)
-    lab -= light
+    cloth = len(hues) > 0  # colours of several hues
     distance = _nearest(lab, centres)
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     # A table's pattern may miss the border (a checked cloth's light checks):
@@ -87,12 +76,62 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
         distance[clipped] = np.minimum(distance[clipped], _glare(lab[clipped], lightest))
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     if plain:  # lightness counts: a frame is card by its colour already
-        return _fill_holes(mask)
+        return fill_holes(mask)
     ringed = _ringed(mask, lines, width)
     if not framed:
         return ringed
     thin = _dark_lines(lab[..., 0] / lightness, max(1, width // 2)) & region
     return ringed | _framed(mask, lines, thin, width)
+
+
+def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: float):
+    """The photo in Lab (lightness weighted by ``lightness``) with the light
+    falling across it taken off, the table's colours learnt along ``region``'s
+    border band ``width`` pixels wide (`_table_colours`), how far from them
+    a colour is no table's, and those of them of another hue than the lightest
+    (a cloth's coloured checks; none on wood or a desk).
+
+    Light falls unevenly and tinted: a smooth ramp per channel is taken off.
+    On a cloth (colours of several hues) the band's light, and so the
+    threshold, stays as it is (`_tint_as_the_band`).
+    """
+    inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
+                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    band = (region > 0) & (inside == 0)
+    lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+    lab[..., 0] *= lightness
+    centres, light = _table_colours(lab, band, 0.25 if lightness > 0.2 else 0.05)
+    seen = _nearest((lab[band] - light[band])[:, None], centres)
+    threshold = max(8.0, 2.5 * float(np.percentile(seen, 75)))
+    lightest = centres[np.argmax(centres[:, 0])]
+    hues = centres[_hue_off(centres[:, 1:], lightest[1:]) >= threshold]
+    if len(hues):
+        light = _tint_as_the_band(light, band)
+    return lab - light, centres, threshold, hues
+
+
+def cloth_checks(image: np.ndarray) -> np.ndarray | None:
+    """Where a checked cloth's coloured checks lie: uint8 mask, 255 = check;
+    None when the table is no cloth of several hues.
+
+    A white card on a cloth's white checks is table to `table_mask`; the
+    cloth's other hues (its dark checks and the half-tone bands between)
+    reach every part of the cloth within a check, but not into a block of cards.
+
+    >>> cloth = np.full((160, 160, 3), 250, np.uint8)
+    >>> for i in range(0, 160, 20):
+    ...     cloth[i:i + 10] = cloth[:, i:i + 10] = (200, 60, 30)        # blue gingham
+    >>> cloth[50:110, 50:110] = 245                                      # a white card
+    >>> checks = cloth_checks(cloth)
+    >>> int(checks[60:100, 60:100].max()), int(checks[:, 0].min())
+    (0, 255)
+    >>> cloth_checks(np.full((160, 160, 3), 120, np.uint8)) is None
+    True
+    """
+    width = max(2, min(image.shape[:2]) // 150)
+    region = np.full(image.shape[:2], 255, np.uint8)
+    lab, _, threshold, hues = _table_lab(cv2.GaussianBlur(image, (0, 0), 1.5), region, width, 0.2)
+    return (_nearest(lab, hues) < threshold).astype(np.uint8) * 255 if len(hues) else None
 
 
 def texture_mask(image: np.ndarray) -> np.ndarray:
@@ -113,7 +152,7 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     # holes, filled below); corners stay square, gaps between tiles open.
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * width + 1,) * 2, np.uint8))
     kernel = _disk(2 * width)
-    return _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
+    return fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
 
 def _dark_lines(lightness: np.ndarray, width: int) -> np.ndarray:
@@ -138,7 +177,7 @@ def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
     stays table.
     """
     both = mask | lines
-    closed = _fill_holes(both)
+    closed = fill_holes(both)
     least = (max(mask.shape) / 150) ** 2  # smaller holes are cracks and specks
     faces = np.zeros_like(mask)
     for outline in cv2.findContours(closed & ~both, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
@@ -150,7 +189,7 @@ def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
         if cv2.mean(mask[y:y + h, x:x + w], inside)[0] > 0.05 * 255:  # a face carries figures; a gap, none
             cv2.fillConvexPoly(faces, hull, 255)
     faces = cv2.dilate(faces, _disk(width))
-    return _fill_holes(mask) | (closed & faces)
+    return fill_holes(mask) | (closed & faces)
 
 
 def _framed(mask: np.ndarray, lines: np.ndarray, thin: np.ndarray, width: int) -> np.ndarray:
@@ -356,7 +395,7 @@ def _solid(patch: np.ndarray) -> bool:
     return cv2.contourArea(outline) > 0.9 * cv2.contourArea(cv2.convexHull(outline))
 
 
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
+def fill_holes(mask: np.ndarray) -> np.ndarray:
     """Fill what the outside cannot reach: art that matches the table, inside a tile."""
     outside = np.pad(mask, 1)
     flood = np.zeros((outside.shape[0] + 2, outside.shape[1] + 2), np.uint8)
