@@ -66,7 +66,12 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     # A table's pattern may miss the border (a checked cloth's light checks):
     # it shows as many plain patches, and is table too.
     lines = _dark_lines(lab[..., 0] / lightness, width) & region
-    pattern = _plain_patches(lab, mask, threshold, lines)
+    # On a cloth the border's strong colours are checks: plain patches of their
+    # hue are cloth though few show a whole check (hard witches 2835: only one
+    # of the red checks left apart from the cards was convex, so dim red bits
+    # near the border stayed card and bent the tiles sought from).
+    strong = centres[np.linalg.norm(centres[:, 1:], axis=1) >= threshold] if cloth else centres[:0]
+    pattern = _plain_patches(lab, mask, threshold, lines, checks=strong)
     if len(pattern):
         distance = np.minimum(distance, _nearest(lab, pattern))
     # A lamp's hotspot clips a plain table's lightest colour toward white
@@ -241,7 +246,7 @@ def _cleaned(mask: np.ndarray) -> np.ndarray:
 
 
 def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.ndarray,
-                   least: int = 2) -> np.ndarray:
+                   least: int = 2, checks: np.ndarray | None = None) -> np.ndarray:
     """Colours (Lab rows) of the mask's plain patches, when the table has a pattern of them.
 
     Tiles carry pictures; a patch of one even colour, the size of a good part
@@ -256,7 +261,11 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
     cards on blue ones: taken for a check too, it made every card's face
     table). Colours within ``near`` count as one. A patch ringed by
     ``lines`` (a uint8 mask: a card's frame or cut edge) is a card, however
-    plain (worn vintage card); a check has no outline.
+    plain (worn vintage card); a check has no outline. ``checks`` (Lab rows):
+    colours known to be the cloth's already (its strong colours along the
+    border), whose hue counts as a pattern's though no two convex patches
+    show it (checks in the middle joined to cards, the rest cut by the
+    border or bent by the light).
     """
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     plain, solid = [], []
@@ -277,6 +286,8 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
                 solid.append(mean.ravel())
     solid = np.float32(solid).reshape(-1, 3)
     repeated = solid[[(np.linalg.norm(solid - colour, axis=1) < near).sum() >= least for colour in solid]]  # checks
+    if checks is not None:
+        repeated = np.concatenate([repeated, np.float32(checks).reshape(-1, 3)])
     if not len(repeated):
         return np.empty((0, 3), np.float32)
     colours = []
