@@ -181,9 +181,9 @@ def on_sheet(image: np.ndarray, block: np.ndarray, plain: bool = False) -> list[
     return [quad + np.float32([x, y]) for quad in inner]
 
 
-def _outline(hull: np.ndarray) -> np.ndarray:
-    """The hull's corners, leaving out those that only round it off."""
-    return cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
+def _outline(hull: np.ndarray, share: float = 0.015) -> np.ndarray:
+    """The hull's corners, leaving out those that only round it off (off it by ``share`` of its length at most)."""
+    return cv2.approxPolyDP(hull, share * cv2.arcLength(hull, True), True)[:, 0].astype(np.float32)
 
 
 def outline_quad(hull: np.ndarray) -> np.ndarray:
@@ -259,7 +259,7 @@ def _largest_contour(mask: np.ndarray) -> np.ndarray:
 def _longest_sides(outline: np.ndarray) -> np.ndarray | None:
     """The quadrilateral on the four longest sides of ``outline`` simplified (rounded corners,
     bumps: short sides), in their order round it; None where two are parallel."""
-    points = cv2.approxPolyDP(outline, 0.02 * cv2.arcLength(outline, True), True)[:, 0].astype(np.float32)
+    points = _outline(outline, 0.02)
     if len(points) < 4:
         return None
     sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]

@@ -223,6 +223,7 @@ def laid_from_neighbours(image: np.ndarray, scale: float, block: np.ndarray, car
     for i in range(len(cards)):
         row, col = divmod(i, side)
         tried = [(edged[i], sharp(cards[i]) if edged[i] else 0.0, cards[i])]
+        others = [card for k, card in enumerate(cards) if edged[k] and k != i]
         for j in (i - side, i - 1):  # the neighbours above and to the left, settled before it
             if j < 0 or not edged[j] or abs(j // side - row) + abs(j % side - col) != 1:
                 continue
@@ -231,7 +232,6 @@ def laid_from_neighbours(image: np.ndarray, scale: float, block: np.ndarray, car
             ways = np.concatenate([ways, -ways])
             way = ways[int(np.argmin(np.linalg.norm(ways - (centres[i] - centres[j]), axis=1)))]
             start = cards[j] + way
-            others = [card for k, card in enumerate(cards) if edged[k] and k != i]
             tile = _placed(image, scale, start, others, misfit, most, usual, None, (2 * LAID_REACH,), far_too=False)
             if tile is not None and whole(tile, i):
                 tried.append((True, sharp(tile), tile))

@@ -58,7 +58,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
         region = np.full((rows, cols), 255, np.uint8)
     blurred = cv2.GaussianBlur(image, (0, 0), 1.5)
     lightness = 0.6 if plain else 0.2
-    lab, centres, threshold, hues = _table_lab(blurred, region, width, lightness)
+    lab, centres, threshold, hues = _table_lab(blurred, region, width, lightness, 0.25 if plain else 0.05)
     lightest = centres[np.argmax(centres[:, 0])]
     cloth = len(hues) > 0  # colours of several hues
     distance = _nearest(lab, centres)
@@ -89,10 +89,11 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     return ringed | _framed(mask, lines, thin, width)
 
 
-def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: float):
+def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: float, least: float):
     """The photo in Lab (lightness weighted by ``lightness``) with the light
     falling across it taken off, the table's colours learnt along ``region``'s
-    border band ``width`` pixels wide (`_table_colours`), how far from them
+    border band ``width`` pixels wide (`_table_colours`, each ``least`` of
+    the band at least), how far from them
     a colour is no table's, and those of them of another hue than the lightest
     (a cloth's coloured checks; none on wood or a desk).
 
@@ -105,7 +106,7 @@ def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: f
     band = (region > 0) & (inside == 0)
     lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
     lab[..., 0] *= lightness
-    centres, light = _table_colours(lab, band, 0.25 if lightness > 0.2 else 0.05)
+    centres, light = _table_colours(lab, band, least)
     seen = _nearest((lab[band] - light[band])[:, None], centres)
     threshold = max(8.0, 2.5 * float(np.percentile(seen, 75)))
     lightest = centres[np.argmax(centres[:, 0])]
@@ -135,7 +136,7 @@ def cloth_checks(image: np.ndarray) -> np.ndarray | None:
     """
     width = max(2, min(image.shape[:2]) // 150)
     region = np.full(image.shape[:2], 255, np.uint8)
-    lab, _, threshold, hues = _table_lab(cv2.GaussianBlur(image, (0, 0), 1.5), region, width, 0.2)
+    lab, _, threshold, hues = _table_lab(cv2.GaussianBlur(image, (0, 0), 1.5), region, width, 0.2, 0.05)
     return (_nearest(lab, hues) < threshold).astype(np.uint8) * 255 if len(hues) else None
 
 
