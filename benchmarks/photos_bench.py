@@ -228,10 +228,12 @@ def misread_edges(path: Path, doc: dict, true_edges: list, library: Path, inside
 
     The photo's edges are read again at the tiles the answer names (what
     `solve_photo` read), so the line gives the reading's ranked candidates:
-    ``tile 4 S: read 4 0.44, runner-up 1 0.29, true -4 0.10, answered 1``
-    (tiles numbered as the answer numbers them, 1-based), and with
-    ``insides`` (per tile, `sides_inside`) how far inside its card that
-    side was found: ``, found 5.5% inside``.
+    ``tile 4 S: read 4 0.44, runner-up 1 0.29, true -4 0.10, answered 1, 100% seen``
+    (tiles numbered as the answer numbers them, 1-based), then how much of
+    the edge glare left to see (`vision.read.Reading`'s ``seen``: an edge
+    blown out whole reads near flat whatever it shows) and, with
+    ``insides`` (per tile, `sides_inside`), how far inside its card that
+    side was found: ``, 34% seen, found 5.5% inside``.
     """
     answered = [t["edges"] for t in doc["tiles"]]
     if all(list(a) == list(b) for a, b in zip(answered, true_edges)) and not doc.get("reinterpreted"):
@@ -239,14 +241,16 @@ def misread_edges(path: Path, doc: dict, true_edges: list, library: Path, inside
     edges = photo_edges(read_image(path), corners=[t["corners"] for t in doc["tiles"]])
     reading = read_edges(describe(edges.crops, edges.veils), load_library(library))
     lines = []
-    for tile, (candidates, truth, answer) in enumerate(zip(reading.candidates, true_edges, answered), 1):
+    for tile, (candidates, truth, answer, seen) in enumerate(zip(reading.candidates, true_edges, answered,
+                                                                  reading.seen), 1):
         for side, (ranked, true, final) in enumerate(zip(candidates, truth, answer)):
             if ranked[0][0] == true and final == true:
                 continue
             (code, confidence), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else (None, 0.0)
             inside = "" if insides is None else f", found {100 * insides[tile - 1][side]:.1f}% inside"
             lines.append(f"tile {tile} {'NESW'[side]}: read {code} {confidence:.2f}, runner-up {runner_up[0]} "
-                         f"{runner_up[1]:.2f}, true {true} {dict(ranked).get(true, 0.0):.2f}, answered {final}{inside}")
+                         f"{runner_up[1]:.2f}, true {true} {dict(ranked).get(true, 0.0):.2f}, answered {final}, "
+                         f"{100 * seen[side]:.0f}% seen{inside}")
     return lines
 
 

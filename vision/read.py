@@ -58,11 +58,16 @@ class Reading(NamedTuple):
     confidence : list of 4-tuples of float, the likeliest code's confidence
     candidates : ``candidates[tile][side] = [(code, confidence), ...]``, best
         first, as `solver.repair` takes them
+    seen : list of 4-tuples of float, optional
+        The share of each edge's triangle glare left to see, 0 to 1 (`read_edges`
+        judges an edge showing less than `BLOWN` by its middle, and its
+        confidences spread the less of it is seen)
     """
 
     tiles: list
     confidence: list
     candidates: list
+    seen: list | None = None
 
 
 def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shift: int = SHIFT,
@@ -105,8 +110,9 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     >>> tile[:20, 30:66] = (0, 0, 200); tile[76:, 30:66] = (200, 0, 0)
     >>> crops = tile_crops([tile])
     >>> lib = Library(None, "signed", [1, 2, 3], crops[:3], [])
-    >>> read_edges(describe(crops), lib).tiles
-    [(1, 2, 3, 2)]
+    >>> reading = read_edges(describe(crops), lib)
+    >>> reading.tiles, reading.seen
+    ([(1, 2, 3, 2)], [(1.0, 1.0, 1.0, 1.0)])
     """
     codes = sorted(set(library.codes), key=str)
     code_of = np.array([codes.index(c) for c in library.codes])
@@ -133,7 +139,8 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     per_tile = [candidates[i:i + 4] for i in range(0, len(candidates), 4)]
     return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in per_tile],
                    confidence=[tuple(round(side[0][1], 4) for side in tile) for tile in per_tile],
-                   candidates=per_tile)
+                   candidates=per_tile, seen=[tuple(round(float(s), 3) for s in seen[i:i + 4])
+                                              for i in range(0, len(seen), 4)])
 
 
 def library_looks(library: Library, framed: float = FRAMED) -> Looks:
