@@ -489,6 +489,24 @@ def test_a_block_of_white_cards_on_gingham_is_outlined_where_the_coloured_checks
         assert cards is None
 
 
+def test_a_blocks_side_moved_off_the_cloth_onto_its_cards_is_kept_under_a_steep_view():
+    # Hard meadow touching 2960 on red gingham: the mask ran a corner of
+    # the block onto a check, its S side over the cloth. The line sought
+    # for that side runs along the cards' edge, but seen steeply the true
+    # outline's cells are further from square in the photo's pixels than
+    # the astray one's (0.13 against 0.05), and it was refused: nine tiles
+    # 14-53% off, no exit 3. A side moved from no step onto a card's edge,
+    # the others on theirs, is the block's.
+    image = np.full((400, 480, 3), (60, 60, 190), np.uint8)
+    block = np.float32([[120, 60], [360, 70], [420, 330], [60, 320]])
+    cv2.fillConvexPoly(image, np.int32(block * 16), (70, 170, 60), cv2.LINE_AA, 4)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    block -= 0.5
+    astray = block.copy()
+    astray[3] += 0.15 * (block[3] - block[0])  # out along the W side, onto the cloth
+    assert np.abs(swung(image, astray, (3, 3), 0.04) - block).max() < 3
+
+
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
     # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
     # would each find a card's edge or two and fit one view: nine made-up
