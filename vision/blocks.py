@@ -17,7 +17,7 @@ import numpy as np
 
 from .corners import clockwise, contrast, corners_of, refine, side_steps
 from .images import across_channels
-from .table import cloth_checks, fill_holes, table_mask
+from .table import LINE, cloth_checks, fill_holes, table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
@@ -29,6 +29,7 @@ ASTRAY = 0.3          # a block's side with a step this much weaker than its oth
 SWING = 0.6           # most a side's end astray moves along its neighbouring side, in tiles (`swung`)
 NEAR = 0.15           # most its other end, near a right corner, moves (`swung`)
 OFF_SQUARE = 0.05     # |log| of its cells' width over height a moved outline may add (`swung`, `_unsquare`)
+CLEARER = 4.0         # how much sharper a side moved off no step must run, its outline then the block's (`_squared_up`)
 
 
 def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
@@ -560,14 +561,77 @@ def swung(image: np.ndarray, outline: np.ndarray, grid: tuple[int, int], reach: 
         return outline
     fixed = refine(image, corners, 1, reach, fence=fence)
     sharper = side_steps(image, fixed)
-    squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + OFF_SQUARE
+    squarer = _unsquare(fixed, grid) <= _unsquare(outline, grid) + OFF_SQUARE \
+        or _squared_up(steps, sharper, weak, fixed, grid)
     return fixed if squarer and all(sharper[i] >= 1.5 * steps[i] for i in weak) else outline
+
+
+def _squared_up(steps: list[float], sharper: list[float], weak: list[int], fixed: np.ndarray,
+                grid: tuple[int, int]) -> bool:
+    """Whether an outline moved from one side on no step (``steps``, the
+    old sides'; ``weak``, those sought again) now runs along a card's edge
+    all round (``sharper``, its sides' steps): that side's step `CLEARER`
+    times the old at least, none `ASTRAY` times the median or less, and its
+    cells within the 1.25 a view 35 degrees off square-on stretches them.
+
+    `_unsquare` judges cells in the photo's pixels, which a steep view
+    stretches: on hard meadow 2960 (red gingham) the true outline's cells
+    are 0.13 off square, the outline whose corner the mask ran onto a
+    check 0.05, so the true one was refused (nine tiles 14-53% off).
+    A side moved from nothing onto a card's edge, the others still on
+    theirs, is the block's, however the view stretches its cells.
+    """
+    return len(weak) == 1 and sharper[weak[0]] >= CLEARER * steps[weak[0]] \
+        and min(sharper) > ASTRAY * float(np.median(sharper)) and _unsquare(fixed, grid) < np.log(1.25)
 
 
 def _unsquare(outline: np.ndarray, grid: tuple[int, int]) -> float:
     """How far the outline's cells are from square: |log| of their mean width over height."""
     lengths = np.linalg.norm(np.roll(outline, -1, axis=0) - outline, axis=1)
     return abs(np.log((lengths[0] + lengths[2]) / grid[1] / ((lengths[1] + lengths[3]) / grid[0])))
+
+
+FRAMES = 0.04         # half the width of the dark band where two cards' printed frames meet, in cells (`framed_seams`)
+FACES = (0.06, 0.12)  # where the cards' faces beside such a band are looked at, in cells from the seam
+SHOWN = 0.5           # least share of a seam's length such a band runs along (art at a card's edge hides the rest)
+
+
+def framed_seams(image: np.ndarray, block: np.ndarray, grid: tuple[int, int]) -> bool:
+    """Whether every inner seam of ``block``'s even ``grid`` of cells (`cells`)
+    runs along a dark band: `LINE` darker than the faces either side of it,
+    along `SHOWN` of its length.
+
+    Cards with dark printed frames laid edge to edge meet in a band of two
+    frames, with no step where they meet: each card refined on its own
+    stops at its frame's inner line, a frame's width inside (hard
+    lookalikes 2929 on gingham: 3-5% of a side), but the even cells' seams
+    run down the bands' middles. Seams across faces (cells of a puzzle
+    seen whole in another grid, an outline off the cards) cross figures
+    and plain face, no band.
+
+    >>> image = np.full((90, 90, 3), 230, np.uint8)
+    >>> image[:, 28:33] = image[:, 58:63] = image[28:33] = image[58:63] = 40  # frames meeting
+    >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]]) - 0.5
+    >>> framed_seams(image, block, (3, 3)), framed_seams(image, block, (2, 2))
+    (True, False)
+    """
+    rows, cols = grid
+    width, height = map(int, block_size(block))
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) - 0.5
+    flat = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(block), target), (width, height))
+    light = cv2.cvtColor(flat.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)[..., 0]
+    # Seams down the block, then across it (turned so that they run down too).
+    for lightness, cells_across in ((light, cols), (light.T, rows)):
+        cell = lightness.shape[1] / cells_across
+        band, (near, far) = max(1, round(FRAMES * cell)), (max(1, round(share * cell)) for share in FACES)
+        for seam in range(1, cells_across):
+            x = round(seam * cell)
+            middle = np.median(lightness[:, x - band:x + band + 1], axis=1)
+            faces = np.minimum(np.median(lightness[:, x - far:x - near + 1], axis=1),
+                               np.median(lightness[:, x + near:x + far + 1], axis=1))
+            if np.mean(faces - middle >= LINE) < SHOWN:
+                return False
+    return True
 
 
 def cells(block: np.ndarray, grid: tuple[int, int]) -> list[np.ndarray]:

@@ -59,8 +59,8 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, block_size, blocks, cells, cloth_block, cut_off, on_sheet, outline_quad, seam_grid,
-                     seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
+from .blocks import (ASTRAY, block_size, blocks, cells, cloth_block, cut_off, framed_seams, on_sheet, outline_quad,
+                     seam_grid, seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
@@ -356,6 +356,30 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     again = laid_from_neighbours(image, scale, block, laid, side, misfit_among, MISFIT / 2)
     cards = None if again is None else reading_order([orient(card) for card in again])
     if cards is not None and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2:
+        return cards
+    return _framed_cards(image, block, side, count)
+
+
+def _framed_cards(image: np.ndarray, block: np.ndarray, side: int, count: int | None) -> list[np.ndarray] | None:
+    """The ``side`` x ``side`` even cells of ``block`` (its outline refined as
+    `_tiles_seen` refines a block's), each refined a short reach, when the
+    seams between them run along dark bands where printed frames meet
+    (`vision.blocks.framed_seams`) and they make a puzzle of ``count`` on
+    one view whose sides facing the table run along the cards' edges
+    (`_faint`); else None.
+
+    No step marks the seam between two dark frames: laid on its own card's
+    edges, each card stops at its frame's inner line (hard lookalikes 2929
+    on blue gingham: 3-5% inside, view misfits to 0.09), where the even
+    cells of the refined outline lie within 1% of the cards. A short refine
+    finds a cell's edge and cannot reach the frame's inner line.
+    """
+    outline = refine(image, block, reach=0.06 / side, framed=True)
+    if not framed_seams(image, outline, (side, side)):
+        return None
+    cards = reading_order([orient(refine(image, clockwise(cell), 1, 0.015, outline=False))
+                           for cell in cells(outline, (side, side))])
+    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 and not _faint(image, cards):
         return cards
     return None
 
