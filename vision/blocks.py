@@ -231,6 +231,12 @@ def cloth_block(image: np.ndarray) -> np.ndarray | None:
     >>> cloth[100:300, 120:320] = 245                                # white cards
     >>> np.round(cloth_block(cloth)).tolist()  # within the blur's rim
     [[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]
+    >>> cloth[:] = 250
+    >>> for i in range(10, 400, 30):
+    ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)
+    >>> cloth[40:380, 190:205] = 245  # a white strip a check wide joining white checks: no block
+    >>> cloth_block(cloth) is None
+    True
     """
     checks = cloth_checks(image)
     if checks is None:
@@ -247,6 +253,8 @@ def cloth_block(image: np.ndarray) -> np.ndarray | None:
     free = fill_holes((labels == largest).astype(np.uint8) * 255)
     radius = int(round(CHECKS * np.sqrt(check)))
     opened = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+    if not opened.any():  # nowhere as wide as the disk: white checks strung together, no block (hard sports 2167)
+        return None
     rough = _longest_sides(_largest_contour(opened))
     return None if rough is None else _fitted_sides(clockwise(rough), _largest_contour(free), 0.5 * np.sqrt(check))
 
