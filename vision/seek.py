@@ -41,6 +41,7 @@ ALL_ROUND = 1.5                # how much further from the view a tile with a ca
 PAST_SIDE = (0.05, 0.2)        # the strip past a tile's side looked at for card, in sides (`_short_of_card`)
 SPREAD = 0.25                  # how much more than a tile the hull of one card's bits may cover (`_cards_under`)
 LAID_REACH = 0.03              # how far a block's cell is refined out to its card's edge, in sides (`laid_cards`)
+PLAIN = 3.0                   # most median |Laplacian| (grey levels) over bits that are lit table, not card (`_plain`)
 UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a tile on the table, sides of 1, NW first
 
 
@@ -90,6 +91,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     # vintage 1377: over 5 minutes). On 434 rendered photos a lost card's
     # square came within 5 refined in vain, and no patch tried again held one.
     barren, in_vain = set(), 0
+    detail, plain_too = _detail(small), False
     added = 1
     # Bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out).
     while added and in_vain < IN_VAIN:
@@ -109,8 +111,17 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         # 15 times: past `FRUITLESS` in a row that hold no card, the rest are
         # taken for more of it (lost cards' bits lay tiles within the first 6
         # patches tried on 100 hard photos; one on wood took 20 minutes).
-        for label in np.argsort(-areas[1:]) + 1:
-            if areas[label] < LEAST_BITS * side ** 2 or fruitless == FRUITLESS or in_vain >= IN_VAIN:
+        order = np.argsort(-areas[1:]) + 1
+        order = order[areas[order] >= LEAST_BITS * side ** 2]
+        # A cloth's white checks lit brighter than the border's are card to the
+        # colour look: plain patches as large as a lost card's bits, whose
+        # squares spent the search's `IN_VAIN` before the card's bits came
+        # (hard vintage loose 2644 on red gingham: eight of nine, exit 3). Bits
+        # that show print or a card's grain are sought first, while they yield
+        # cards; plain ones only then (a card's plain face may be all a look kept).
+        plain = [label for label in order if _plain(detail, patches == label)]
+        for label in order if plain_too else [label for label in order if label not in plain]:
+            if fruitless == FRUITLESS or in_vain >= IN_VAIN:
                 break
             ys, xs = np.nonzero(patches == label)
             patch = ys.tobytes() + xs.tobytes()
@@ -138,6 +149,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
             else:
                 barren.add(patch)
                 fruitless += 1
+        if not added and not plain_too and plain:
+            plain_too, added = True, 1
     # Placed again among all: a lost neighbour found later fences its side of the gap.
     for i, square in enumerate(squares, sound):
         tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
@@ -146,6 +159,25 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
                             if not _short_of_card(mask, scale, cut_edges(image, tile, fences[i]) if framed else tile,
                                                   tiles[:i] + tiles[i + 1:])]
+
+
+def _detail(small: np.ndarray) -> np.ndarray:
+    """How much fine detail (print, a card's grain) each pixel of the working copy ``small`` shows:
+    the magnitude of the Laplacian of its lightly smoothed grey."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    return np.abs(cv2.Laplacian(grey, cv2.CV_32F))
+
+
+def _plain(detail: np.ndarray, bits: np.ndarray) -> bool:
+    """Whether the pixels ``bits`` (bool, on `_detail`'s ``detail``) show no print: most of them
+    under `PLAIN`.
+
+    >>> detail = _detail(np.full((20, 20, 3), 230, np.uint8))
+    >>> bits = np.zeros((20, 20), bool); bits[5:15, 5:15] = True
+    >>> _plain(detail, bits), _plain(detail + 9, bits)
+    (True, False)
+    """
+    return float(np.median(detail[bits])) < PLAIN
 
 
 def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray]) -> list[np.ndarray]:
