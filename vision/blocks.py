@@ -230,8 +230,8 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
     >>> for i in range(10, 400, 30):
     ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)  # blue gingham, checks 15 wide
     >>> cloth[100:300, 120:320] = 245                                # white cards
-    >>> [np.round(block).tolist() for block in cloth_blocks(cloth)]  # within the blur's rim
-    [[[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]]
+    >>> np.round(cloth_blocks(cloth)[0]).tolist()  # within the blur's rim
+    [[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]
     """
     checks = cloth_checks(image)
     if checks is None:
