@@ -212,10 +212,11 @@ CHECKS = 1.5   # a block's outline is opened by a disk this many check sides wid
 HUGE = 20      # least area of a block of cards on a cloth, in the cloth's checks
 
 
-def cloth_block(image: np.ndarray) -> np.ndarray | None:
-    """The outline (clockwise corners) of the block of cards on a checked
-    cloth, where no coloured check reaches (`vision.table.cloth_checks`);
-    None on no such cloth or no region `HUGE` checks large.
+def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
+    """The outlines (clockwise corners) the block of cards on a checked cloth
+    may have, where no coloured check reaches (`vision.table.cloth_checks`):
+    one for each way of sizing the checks (`_check_areas`); none on no such
+    cloth or no region `HUGE` checks large.
 
     White cards on a cloth's white checks count as table to the colour look,
     which sees only their figures; the cloth's other hues come within a
@@ -223,40 +224,72 @@ def cloth_block(image: np.ndarray) -> np.ndarray | None:
     the white checks, each alone, and the block with the white checks along
     its outline: opened by a disk `CHECKS` checks wide, the block alone,
     its corners rounded; the four longest sides of that, fitted again to
-    the unopened outline near them, are the block's.
+    the unopened outline near them (off the photo's edge), are the block's.
 
     >>> cloth = np.full((400, 400, 3), 250, np.uint8)
     >>> for i in range(10, 400, 30):
     ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)  # blue gingham, checks 15 wide
     >>> cloth[100:300, 120:320] = 245                                # white cards
-    >>> np.round(cloth_block(cloth)).tolist()  # within the blur's rim
+    >>> np.round(cloth_blocks(cloth)[0]).tolist()  # within the blur's rim
     [[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]
     >>> cloth[:] = 250
     >>> for i in range(10, 400, 30):
     ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)
     >>> cloth[40:380, 190:205] = 245  # a white strip a check wide joining white checks: no block
-    >>> cloth_block(cloth) is None
-    True
+    >>> cloth_blocks(cloth)
+    []
     """
     checks = cloth_checks(image)
     if checks is None:
-        return None
+        return []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(checks))
     areas = stats[1:, cv2.CC_STAT_AREA]
     if len(areas) < 2:
-        return None
+        return []
     largest = 1 + int(np.argmax(areas))
-    rest = np.delete(areas, largest - 1)
-    check = float(np.median(rest[rest > 20])) if (rest > 20).any() else 0.0
-    if not check or areas.max() < HUGE * check:
-        return None
     free = fill_holes((labels == largest).astype(np.uint8) * 255)
-    radius = int(round(CHECKS * np.sqrt(check)))
-    opened = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
-    if not opened.any():  # nowhere as wide as the disk: white checks strung together, no block (hard sports 2167)
-        return None
-    rough = _longest_sides(_largest_contour(opened))
-    return None if rough is None else _fitted_sides(clockwise(rough), _largest_contour(free), 0.5 * np.sqrt(check))
+    outline = _inside(_largest_contour(free), free.shape)
+    blocks = []
+    for check in _check_areas(np.delete(stats[1:], largest - 1, axis=0)):
+        if areas.max() < HUGE * check:
+            continue
+        radius = int(round(CHECKS * np.sqrt(check)))
+        opened = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+        if not opened.any():  # nowhere as wide as the disk: white checks strung together (hard sports 2167)
+            continue
+        rough = _longest_sides(_largest_contour(opened))
+        if rough is not None:
+            blocks.append(_fitted_sides(clockwise(rough), outline, 0.5 * np.sqrt(check)))
+    return blocks
+
+
+def _check_areas(stats: np.ndarray) -> list[float]:
+    """The area of a cloth's white check, two ways, from the ``stats``
+    (`cv2.connectedComponentsWithStats`) of the pieces the coloured checks
+    leave apart from the block: the middle piece's, then the middle whole
+    check's where that differs; none on no pieces.
+
+    The middle piece is a check where the checks are small (hard 2845,
+    2929, 2960: 1,560-2,120 px against whole checks of 1,690-2,550). Where
+    they are large, most pieces are specks where the half-tone bands
+    between checks break (hard lookalikes 3517: 227 px, the whole checks
+    4,020), and the block's outline opened by so small a disk keeps the
+    white checks along it: the whole checks are the pieces near square that
+    fill their box.
+    """
+    width, height, area = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
+    pieces = area > 20
+    whole = pieces & (area > 0.8 * width * height) & (np.minimum(width, height) >= 0.5 * np.maximum(width, height))
+    sizes = [float(np.median(area[chosen])) for chosen in (pieces, whole) if chosen.any()]
+    return sorted(set(sizes), key=sizes.index)
+
+
+def _inside(outline: np.ndarray, shape: tuple) -> np.ndarray:
+    """The points of ``outline`` off the photo's edge: where checks run on past the photo, the
+    region's outline follows the photo's edge, never a block's side."""
+    height, width = shape[:2]
+    x, y = outline[:, 0], outline[:, 1]
+    return outline[(x > 1) & (y > 1) & (x < width - 2) & (y < height - 2)]
 
 
 def _largest_contour(mask: np.ndarray) -> np.ndarray:

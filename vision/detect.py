@@ -59,7 +59,7 @@ from itertools import combinations
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, block_size, blocks, cells, cloth_block, cut_off, framed_seams, on_sheet, outline_quad,
+from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, framed_seams, on_sheet, outline_quad,
                      seam_grid, seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
@@ -191,18 +191,20 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 
 def _cloth_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
-    """The cards `_block_cards` lays in the block on a checked cloth (`vision.blocks.cloth_block`,
-    found in the working copy ``small``, ``scale`` of ``image``); None on no cloth, none laid, or
-    laid off the block (`_faint`).
+    """The cards `_block_cards` lays in the block on a checked cloth (`vision.blocks.cloth_blocks`,
+    found in the working copy ``small``, ``scale`` of ``image``), in the first outline they are laid
+    in; None on no cloth, none laid, or laid off the block (`_faint`).
 
     Art of the cloth's hue along the block's outline (red cars on sports
     cards on red gingham, hard 2958) lets the checks reach into the block:
     its outline then crosses cards, and so do the cards laid in it, along
     sides far fainter than those on the cards' edges.
     """
-    block = cloth_block(small)
-    cards = None if block is None else _block_cards(image, scale, [[block / scale]], count)
-    return None if cards is None or _faint(image, cards) else cards
+    for block in cloth_blocks(small):
+        cards = _block_cards(image, scale, [[block / scale]], count)
+        if cards is not None:
+            return None if _faint(image, cards) else cards
+    return None
 
 
 def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
