@@ -208,7 +208,7 @@ def outline_quad(hull: np.ndarray) -> np.ndarray:
     return best
 
 
-CHECKS = 1.5   # a block's outline is opened by a disk this many check sides wide, so no white check stays on it
+CHECKS = 1.5   # radius, in check sides, of the disk a block's outline is opened by, so no white check stays on it
 HUGE = 20      # least area of a block of cards on a cloth, in the cloth's checks
 
 
@@ -222,7 +222,7 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
     which sees only their figures; the cloth's other hues come within a
     check of every white check but not into the block. What they leave is
     the white checks, each alone, and the block with the white checks along
-    its outline: opened by a disk `CHECKS` checks wide, the block alone,
+    its outline: opened by a disk of radius `CHECKS` checks, the block alone,
     its corners rounded; the four longest sides of that, fitted again to
     the unopened outline near them (off the photo's edge), are the block's.
 
