@@ -242,7 +242,7 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
     checks = cloth_checks(image)
     if checks is None:
         return []
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(checks))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(checks))
     areas = stats[1:, cv2.CC_STAT_AREA]
     if len(areas) < 2:
         return []

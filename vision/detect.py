@@ -349,15 +349,14 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     laid = laid_cards(image, scale, block, [clockwise(cell) for cell in cells(block, (side, side))],
                       misfit_among, MISFIT / 2)
     cards = reading_order([orient(card) for card in laid])
-    if own < usual / 3 and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 \
-            and _inner_steps(image, cards) >= max(usual / 3, 2 * own):
+    if own < usual / 3 and _laid_whole(cards, count) and _inner_steps(image, cards) >= max(usual / 3, 2 * own):
         return cards
     # Cards off the even grid, each its own way (a look cut them along some
     # of their seams and art's lines): laid again from their neighbours, each
     # with a card's edge all round.
     again = laid_from_neighbours(image, scale, block, laid, side, misfit_among, MISFIT / 2)
     cards = None if again is None else reading_order([orient(card) for card in again])
-    if cards is not None and problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2:
+    if cards is not None and _laid_whole(cards, count):
         return cards
     return _framed_cards(image, block, side, count)
 
@@ -381,9 +380,13 @@ def _framed_cards(image: np.ndarray, block: np.ndarray, side: int, count: int | 
         return None
     cards = reading_order([orient(refine(image, clockwise(cell), 1, 0.015, outline=False))
                            for cell in cells(outline, (side, side))])
-    if problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2 and not _faint(image, cards):
-        return cards
-    return None
+    return cards if _laid_whole(cards, count) and not _faint(image, cards) else None
+
+
+def _laid_whole(cards: list[np.ndarray], count: int | None) -> bool:
+    """Whether cards laid in a block make a puzzle of ``count`` whose every card fits
+    the shape the others give it within half `MISFIT` (`view_misfits`)."""
+    return problem(cards, count) is None and view_misfits(cards).max() <= MISFIT / 2
 
 
 def _one_block(tiles: list[np.ndarray], most: int = 8) -> np.ndarray | None:

@@ -119,8 +119,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         # (hard vintage loose 2644 on red gingham: eight of nine, exit 3). Bits
         # that show print or a card's grain are sought first, while they yield
         # cards; plain ones only then (a card's plain face may be all a look kept).
-        plain = [label for label in order if _plain(detail, patches == label)]
-        for label in order if plain_too else [label for label in order if label not in plain]:
+        plain = {label for label in order if _plain(detail, patches == label)}
+        for label in [label for label in order if plain_too or label not in plain]:
             if fruitless == FRUITLESS or in_vain >= IN_VAIN:
                 break
             ys, xs = np.nonzero(patches == label)
