@@ -139,7 +139,7 @@ def test_a_patch_that_held_no_card_is_not_tried_again(monkeypatch):
     # Two lost cards whose bits make one patch, found one a pass, and a
     # streak of bits on bare table (no colour step: no square on it) that
     # every pass would try again.
-    side, gap = 40, 10
+    side = 40
     photo = np.full((160, 200, 3), 120, np.uint8)
     cards = [np.float32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]) - 0.5
              for y in (20, 70) for x in (20, 70, 120)]

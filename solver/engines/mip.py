@@ -4,11 +4,15 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .lp import rows
 from .model import Model
+
+if TYPE_CHECKING:  # for the annotation only: imported at run time in each function (CLASH in solver.engines)
+    import highspy
 
 
 def search(model: Model, keep, deadline: float | None) -> tuple[bool, int]:
@@ -42,7 +46,7 @@ def search(model: Model, keep, deadline: float | None) -> tuple[bool, int]:
         _add_row(h, dict.fromkeys(on, 1), -highspy.kHighsInf, len(on) - 1)
 
 
-def quiet_highs() -> "highspy.Highs":
+def quiet_highs() -> highspy.Highs:
     """A HiGHS instance that writes nothing to standard output.
 
     Since highspy 1.16 the constructor prints a banner before any option
