@@ -196,6 +196,30 @@ def test_a_tile_off_the_view_the_others_agree_on_is_laid_again_on_its_card():
     assert _one_view(image, again, 9)
 
 
+def test_a_sought_tile_without_a_card_edge_all_round_is_laid_again_from_the_others_view():
+    # Hard sports scattered 3756 on blue gingham: a card sought when only two
+    # tiles told the view settled turned a few degrees, a side on a dark
+    # check; it fits their shape, but the nine fit no one view (exit 3).
+    # Laid again from the square the eight others' view puts there, it lies
+    # on its card, its edges all round; tiles edged all round stay put.
+    from vision.detect import orient
+    image, truth = render_photo(seed=3756, layout="scattered", difficulty="hard", art="sports", size=(1600, 1200))
+    cards = [orient(np.float32(tile["corners"])) for tile in truth["tiles"]]
+    side = np.linalg.norm(cards[0][1] - cards[0][0])
+    turn = cv2.getRotationMatrix2D((0, 0), 5, 1.0)[:, :2]
+    centre = cards[0].mean(axis=0)
+    off = (cards[0] - centre) @ turn.T + centre + 0.05 * (cards[0][1] - cards[0][0])
+    tiles = cards[1:] + [off]
+    usual = sharpness(image, tiles[:2])
+    edged = [seek._card_sides(seek.edge_steps(image, tile, tiles[:i] + tiles[i + 1:]), usual) == 4
+             for i, tile in enumerate(tiles)]
+    assert not edged[-1] and np.linalg.norm(off - cards[0], axis=1).max() > 0.1 * side
+    again = seek.edged_again(image, 0.5, tiles, 2, misfit_among, MISFIT / 2)
+    assert np.linalg.norm(orient(again[-1]) - cards[0], axis=1).max() < 0.06 * side
+    assert seek._card_sides(seek.edge_steps(image, again[-1], again[:-1]), usual) == 4
+    assert all(np.array_equal(again[i], tiles[i]) for i in range(9) if edged[i])
+
+
 def test_tiles_that_agree_on_no_view_are_not_laid_again():
     squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) * (1 + i % 3) + [40 * i, 0] for i in range(9)]
     photo = np.zeros((60, 400, 3), np.uint8)

@@ -64,7 +64,7 @@ from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, f
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
-                   on_any, relaid, seek_lost, table_view)
+                   edged_again, on_any, relaid, seek_lost, table_view)
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -217,20 +217,32 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # A sound tile off its card (a side on a check's edge) keeps the nine
     # from one view: the others, sought along card edges, say where it lies.
     again = relaid(image, scale, sought, misfit_among, MISFIT / 2) if problem(sought, count) is None else None
-    if again is not None and problem(again, count) is None and _one_view(image, again, len(sound)) \
-            and not _edgeless(image, again):
+    if _laid_right(image, again, count, len(sound)):
         return reading_order([orient(tile) for tile in again])
     # Vintage cards on wood, their worn frames the wood's colour: tiles
     # sought stop at the frames' inner lines, 3-9% inside the cards (hard
     # vintage 2385, normal 2140), and fit no one view, or a ninth is refused
     # as short of its card (the frame past it is card). Moved out to their
     # cards' cut edges, they may; the search runs again only for a ninth.
+    nine = sought
     if (count or 9) - len(sought) == 1:
         sought = _sought(image, small, scale, masks, sound, count, framed=True)
     framed = [orient(tile) for tile in cut_out(image, scale, sought)]
-    if problem(framed, count) is None and _one_view(image, framed, len(sound)) and not _edgeless(image, framed):
+    if _laid_right(image, framed, count, len(sound)):
         return reading_order(framed)
-    return None
+    # A tile sought on few tiles' view, along three card edges and a check's
+    # line, fits their shape but tilts the view (hard sports 3756): the
+    # others, found since, place its square better.
+    again = edged_again(image, scale, nine, len(sound), misfit_among, MISFIT / 2) \
+        if problem(nine, count) is None else None
+    return reading_order([orient(tile) for tile in again]) if _laid_right(image, again, count, len(sound)) else None
+
+
+def _laid_right(image: np.ndarray, tiles: list[np.ndarray] | None, count: int | None, sound: int) -> bool:
+    """Whether ``tiles`` laid again (the first ``sound`` sound) make a puzzle of ``count`` (`problem`) on
+    one view (`_one_view`), no side facing the table along no card's edge (`_edgeless`)."""
+    return tiles is not None and problem(tiles, count) is None and _one_view(image, tiles, sound) \
+        and not _edgeless(image, tiles)
 
 
 def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray] | None:
