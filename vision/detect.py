@@ -162,8 +162,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     if faint:
         return first
     # No look saw every tile whole: the tiles the looks agree on, and those
-    # sought where bits of card lie that none of them accounts for.
+    # sought where bits of card lie that none of them accounts for. Unless
+    # they are print on the cards of a block a checked cloth outlines (hard
+    # lookalikes 2929: white cards on white checks, the figures' boxes, a
+    # tenth of a card's area at most): squares their size sought over the
+    # cloth are no cards (60 s of CPU in vain); the block's cards are laid
+    # last, below.
+    cloth = cloth_blocks(small)
     sound = _sound(image, every)
+    sound = [] if _print_in_block(sound, [block / scale for block in cloth], count) else sound
     # Three tell how the view changes across the photo (`form_at`); two, the
     # tile's size and a first guess at the view, which every tile sought
     # must fit, and the whole set then agree on (light-blue cards on blue
@@ -187,12 +194,30 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # white cards on a cloth's white checks, that every look broke into bits
     # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
     return next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or _cloth_cards(image, small, scale, count) or first
+        or _block_cards(image, scale, every, count) or _cloth_cards(image, cloth, scale, count) or first
 
 
-def _cloth_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
-    """The cards `_block_cards` lays in the block on a checked cloth (`vision.blocks.cloth_blocks`,
-    found in the working copy ``small``, ``scale`` of ``image``), in the first outline they are laid
+def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
+    """Whether ``tiles`` (two at least) all lie in one of ``blocks`` and are each smaller than
+    0.4 times its ``count`` cells (nine unless known), the least `problem` lets a tile be: print
+    on the block's cards, not cards.
+
+    >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
+    >>> box = np.float32([[0, 0], [8, 0], [8, 8], [0, 8]])
+    >>> _print_in_block([box + 10, box + 50], [block], 9), _print_in_block([block / 3, box + 50], [block], 9)
+    (True, False)
+    >>> _print_in_block([box + 10, box + 95], [block], 9), _print_in_block([box + 10], [block], 9)  # one off it; one
+    (False, False)
+    """
+    return len(tiles) >= 2 and any(
+        all(_within(tile, block) and cv2.contourArea(np.float32(tile)) < 0.4 * cv2.contourArea(block) / (count or 9)
+            for tile in tiles) for block in blocks)
+
+
+def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, count: int | None) \
+        -> list[np.ndarray] | None:
+    """The cards `_block_cards` lays in the block on a checked cloth, in the first of its outlines
+    ``blocks`` (`vision.blocks.cloth_blocks`, in the working copy, ``scale`` of ``image``) they are laid
     in; None on no cloth, none laid, or laid off the block (`_faint`).
 
     Art of the cloth's hue along the block's outline (red cars on sports
@@ -200,7 +225,7 @@ def _cloth_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int 
     its outline then crosses cards, and so do the cards laid in it, along
     sides far fainter than those on the cards' edges.
     """
-    for block in cloth_blocks(small):
+    for block in blocks:
         cards = _block_cards(image, scale, [[block / scale]], count)
         if cards is not None:
             return None if _faint(image, cards) else cards
