@@ -562,6 +562,16 @@ def test_a_blocks_side_moved_off_the_cloth_onto_its_cards_is_kept_under_a_steep_
     assert np.abs(swung(image, astray, (3, 3), 0.04) - block).max() < 3
 
 
+def test_a_faint_grid_the_art_fakes_does_not_set_the_count(tmp_path):
+    # Hard meadow touching 3268 on red gingham: the colour look outlined the
+    # block off its cards and cut it 6x6 along seams the busy art fakes, 36
+    # cells 40-75% off along faint sides. Its count held every later look to
+    # 36, and the plain look's nine, within 3.4% along steps twice as sharp,
+    # were refused (exit 3 with a library, 36 tiles without).
+    image, truth = render_photo(seed=3268, art="meadow", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.05)
+
+
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
     # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
     # would each find a card's edge or two and fit one view: nine made-up
