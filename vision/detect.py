@@ -63,8 +63,8 @@ from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, f
                      seam_grid, seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
-from .seek import (ALL_ROUND, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours, mean_sides,
-                   on_any, relaid, seek_lost, table_view)
+from .seek import (ALL_ROUND, card_left, cut_out, edged_all_round, form_in_view, laid_cards, laid_from_neighbours,
+                   mean_sides, on_any, relaid, seek_lost, table_view)
 from .table import table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -177,7 +177,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # one 26% off, nothing found from the three, all nine from the other two).
     if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
         found = _from_sound(image, small, scale, (colour, printed), two, count)
-    if found is not None:
+    # Sought from a card's figures (sound tiles that are no cards), nine may
+    # agree on one view while whole cards lie beside them (hard witches 2660).
+    if found is not None and not card_left(small, scale, colour, found):
         # A look's tiles check each other's shape (`_tiles_seen`); these came
         # from several looks and the search: one that lost a strip to
         # table-coloured art (a red car along a sports card's side on red
