@@ -189,9 +189,26 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it; or a block of
     # white cards on a cloth's white checks, that every look broke into bits
-    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
+    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop;
+    # or cards whose face is the cloth's colour, each a ring of frame (`_ringed_cards`).
     return next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or _cloth_cards(image, small, scale, count) or first
+        or _block_cards(image, scale, every, count) or _cloth_cards(image, small, scale, count) \
+        or _ringed_cards(image, small, scale, count) or first
+
+
+def _ringed_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
+    """The tiles of the framed look (`vision.table.table_mask`) with a cloth's thin rings of card
+    counted as frames, when they make a puzzle of ``count`` whose sides run along card edges
+    (`_edgeless`, `_faint`); else None.
+
+    Witches' purple faces on blue gingham are the checks' colour: the colour
+    look sees each card as figures in a thin gold ring, which blocks' opening
+    takes off (hard witches 2660). Last, before an exit 3: cards close on a
+    cloth join into one ring, and the two are outlined as one card (hard
+    lookalikes loose 2642, critters loose 3565).
+    """
+    tiles = _tiles_seen(image, small, scale, table_mask(small, framed=True, rings=True))
+    return tiles if problem(tiles, count) is None and not _edgeless(image, tiles) and not _faint(image, tiles) else None
 
 
 def _cloth_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
