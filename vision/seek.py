@@ -96,13 +96,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     # Bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out).
     while added and in_vain < IN_VAIN:
         found = _filled(mask.shape, tiles, scale)
-        near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
-        bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        # Bits a glared card's figures left lie apart, within a part of its side.
-        reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(side / 8) + 1,) * 2)
-        _, patches = cv2.connectedComponents(cv2.dilate(bits, reach))
-        patches[bits == 0] = 0
-        areas = np.bincount(patches.ravel())
+        patches, areas = _patches_left(mask, found, side)
         found = cv2.dilate(found, np.ones((5, 5), np.uint8))  # their sides' steps too
         added, fruitless = 0, 0
         # The largest patches first; a second patch of a tile just added gives
@@ -159,6 +153,40 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
                             if not _short_of_card(mask, scale, cut_edges(image, tile, fences[i]) if framed else tile,
                                                   tiles[:i] + tiles[i + 1:])]
+
+
+def _patches_left(mask: np.ndarray, found: np.ndarray, side: float) -> tuple[np.ndarray, np.ndarray]:
+    """The bits of card on ``mask`` that no tile found (``found``, filled on the mask's scale) accounts
+    for, grouped into patches, with each patch's area in pixels (label 0, none): tiles ``side`` wide."""
+    near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
+    bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # Bits a glared card's figures left lie apart, within a part of its side.
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(side / 8) + 1,) * 2)
+    _, patches = cv2.connectedComponents(cv2.dilate(bits, reach))
+    patches[bits == 0] = 0
+    return patches, np.bincount(patches.ravel())
+
+
+def card_left(small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray]) -> bool:
+    """Whether bits of card that show print (`_plain`) and cover a tile's area lie on ``mask``
+    (card on the working copy ``small``, ``scale`` times the photo) outside ``tiles`` (photo pixels).
+
+    Tiles sought from sound tiles that were a card's figures, not cards
+    (witches' figures, the frame and face lost to a blue cloth, hard 2660),
+    agree with each other on one view and may count a puzzle's nine, while
+    whole cards lie beside them, found by none.
+
+    >>> small = np.full((100, 100, 3), 90, np.uint8)
+    >>> mask = np.zeros((100, 100), np.uint8); mask[10:30, 10:30] = mask[60:90, 60:90] = 255
+    >>> small[60:90:4, 60:90] = 250  # print on the second card
+    >>> tile = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]])
+    >>> card_left(small, 1.0, mask, [tile]), card_left(small, 1.0, mask, [tile, tile + 50, tile + [60, 50]])
+    (True, False)
+    """
+    side = float(np.sqrt(np.median([cv2.contourArea(np.float32(tile)) for tile in tiles]))) * scale
+    patches, areas = _patches_left(mask, _filled(mask.shape, tiles, scale), side)
+    detail = _detail(small)
+    return any(not _plain(detail, patches == label) for label in np.nonzero(areas[1:] >= side ** 2)[0] + 1)
 
 
 def _detail(small: np.ndarray) -> np.ndarray:
