@@ -240,3 +240,26 @@ def test_tiles_that_agree_on_no_view_are_not_laid_again():
     squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) * (1 + i % 3) + [40 * i, 0] for i in range(9)]
     photo = np.zeros((60, 400, 3), np.uint8)
     assert seek.relaid(photo, 1.0, squares, misfit_among, MISFIT / 2) is None
+
+
+def test_a_card_beside_a_neighbour_whose_gap_the_mask_bridges_is_not_short_of_it():
+    # Hard vintage loose 3316: the print look's mask closes the narrow gap
+    # between two cards, and the neighbour, found on its worn frame's inner
+    # line, leaves its frame uncovered. The gap's sliver of the strip past
+    # the side, all the strip no other tile covers, was judged card past the
+    # side: the ninth card was refused as short of it (exit 3).
+    mask = np.zeros((100, 140), np.uint8)
+    mask[20:60, 20:110] = 255  # the two cards and the gap between them, bridged
+    card = np.float32([[20, 20], [60, 20], [60, 60], [20, 60]]) - 0.5
+    neighbour = card + [46, 0]  # 6 pixels right, on the inner line of its frame
+    assert not seek._short_of_card(mask, 1.0, card, [neighbour])
+    assert seek._short_of_card(mask, 1.0, card, [])  # card past its side, nothing else there
+
+
+def test_a_square_over_a_corner_of_a_card_found_is_no_lost_card():
+    # Hard vintage scattered 3225: a square on bare wood between two cards,
+    # along their shadows' steps, reached over a tenth of a found card's corner
+    # (9.9%, under the tenth `misfit_among` refuses): a tenth tile, exit 3.
+    card = np.float32([[0, 0], [40, 0], [40, 40], [0, 40]])
+    assert seek.overlaps(card + [36, 0], [card])  # a tenth of it on the card
+    assert not seek.overlaps(card + [41, 1], [card])  # beside it, corners a little off
