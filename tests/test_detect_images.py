@@ -9,8 +9,8 @@ from PIL import Image
 from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _ringed_cards, _tiles_seen,
-                           _working_copy, counted_cards, find_tiles, orient)
+from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _tiles_seen, _working_copy,
+                           counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -594,23 +594,6 @@ def test_a_faint_grid_the_art_fakes_does_not_set_the_count(tmp_path):
     # were refused (exit 3 with a library, 36 tiles without).
     image, truth = render_photo(seed=3268, art="meadow", layout="touching", difficulty="hard", size=(1600, 1200))
     assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.05)
-
-
-def test_cards_whose_faces_are_the_cloths_colour_are_found_by_their_frames_rings(tmp_path):
-    # Hard witches scattered 2660 on blue gingham: the purple faces are the
-    # checks' colour, so the colour look sees each card as figures in a thin
-    # gold ring that blocks' opening takes off. Eight figures of the framed
-    # look agreed on one view as sound tiles, and a ninth sought from them
-    # made a puzzle of figures, whole cards beside it (a wrong answer given;
-    # `find_tiles` now sees cards left over, `seek.card_left`, and comes
-    # here after 30 s of search). The rings, counted as frames, are the cards.
-    image, truth = render_photo(seed=2660, art="witches", layout="scattered", difficulty="hard", size=(1600, 1200))
-    assert truth["params"]["table"] == "cloth"
-    image = saved(tmp_path / "photo.jpg", image, truth)
-    small = _working_copy(image)
-    tiles = _ringed_cards(image, small, small.shape[1] / image.shape[1], None)
-    assert_whole(tiles, truth, most=0.13)  # one card's side along a dark strip of its face, 12% off
-    assert sorted(corners_off(tiles, truth))[-2] < 0.03  # the others within 2.5%
 
 
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():

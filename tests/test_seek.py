@@ -177,22 +177,6 @@ def test_bits_with_print_are_sought_before_plain_lit_table():
     assert len(tiles) == 4 and np.abs(tiles[3] - cards[3]).max() < 1.5
 
 
-def test_whole_cards_beside_tiles_sought_from_figures_are_card_left():
-    # Hard witches scattered 2660: the sound tiles were figures inside a
-    # card, and nine squares of their size agreed on one view while eight
-    # whole cards lay beside them; plain lit checks left over are no card.
-    photo = np.full((300, 300, 3), 120, np.uint8)
-    card = np.zeros((300, 300), np.uint8)
-    for x, y in ((20, 20), (120, 20), (220, 20)):
-        card[y:y + 60, x:x + 60] = 255  # gold rings and figures to the colour look
-        photo[y:y + 60:6, x:x + 60] = 30
-    figures = [np.float32([[x, y], [x + 20, y], [x + 20, y + 20], [x, y + 20]]) - 0.5
-               for x in (20, 40, 60) for y in (20, 40, 60)]  # nine squares on the first card
-    assert seek.card_left(photo, 1.0, card, figures)
-    photo[20:80, 120:280] = 250  # the other two plain: lit white checks
-    assert not seek.card_left(photo, 1.0, card, figures)
-
-
 def test_a_tile_off_the_view_the_others_agree_on_is_laid_again_on_its_card():
     # Hard frogs 2269 on red checks: the colour look took a card's top side
     # onto a check's edge, a tenth of a side out; the eight others, sought

@@ -63,7 +63,7 @@ from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, f
                      seam_grid, seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
-from .seek import (ALL_ROUND, card_left, cut_out, edged_again, edged_all_round, form_in_view, laid_cards,
+from .seek import (ALL_ROUND, cut_out, edged_again, edged_all_round, form_in_view, laid_cards,
                    laid_from_neighbours, mean_sides, on_any, overlaps, relaid, seek_lost, table_view)
 from .table import table_mask, texture_mask
 
@@ -192,9 +192,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count)
-    # Sought from a card's figures (sound tiles that are no cards), nine may
-    # agree on one view while whole cards lie beside them (hard witches 2660).
-    if found is not None and not card_left(small, scale, colour, found):
+    if found is not None:
         # A look's tiles check each other's shape (`_tiles_seen`); these came
         # from several looks and the search: one that lost a strip to
         # table-coloured art (a red car along a sports card's side on red
@@ -204,26 +202,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it; or a block of
     # white cards on a cloth's white checks, that every look broke into bits
-    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop;
-    # or cards whose face is the cloth's colour, each a ring of frame (`_ringed_cards`).
+    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
     return next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or _cloth_cards(image, cloth, scale, count) \
-        or _ringed_cards(image, small, scale, count) or first
-
-
-def _ringed_cards(image: np.ndarray, small: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
-    """The tiles of the framed look (`vision.table.table_mask`) with a cloth's thin rings of card
-    counted as frames, when they make a puzzle of ``count`` whose sides run along card edges
-    (`_edgeless`, `_faint`); else None.
-
-    Witches' purple faces on blue gingham are the checks' colour: the colour
-    look sees each card as figures in a thin gold ring, which blocks' opening
-    takes off (hard witches 2660). Last, before an exit 3: cards close on a
-    cloth join into one ring, and the two are outlined as one card (hard
-    lookalikes loose 2642, critters loose 3565).
-    """
-    tiles = _tiles_seen(image, small, scale, table_mask(small, framed=True, rings=True))
-    return tiles if problem(tiles, count) is None and not _edgeless(image, tiles) and not _faint(image, tiles) else None
+        or _block_cards(image, scale, every, count) or _cloth_cards(image, cloth, scale, count) or first
 
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:

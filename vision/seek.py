@@ -168,28 +168,6 @@ def _patches_left(mask: np.ndarray, found: np.ndarray, side: float) -> tuple[np.
     return patches, np.bincount(patches.ravel())
 
 
-def card_left(small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray]) -> bool:
-    """Whether bits of card that show print (`_plain`) and cover a tile's area lie on ``mask``
-    (card on the working copy ``small``, ``scale`` times the photo) outside ``tiles`` (photo pixels).
-
-    Tiles sought from sound tiles that were a card's figures, not cards
-    (witches' figures, the frame and face lost to a blue cloth, hard 2660),
-    agree with each other on one view and may count a puzzle's nine, while
-    whole cards lie beside them, found by none.
-
-    >>> small = np.full((100, 100, 3), 90, np.uint8)
-    >>> mask = np.zeros((100, 100), np.uint8); mask[10:30, 10:30] = mask[60:90, 60:90] = 255
-    >>> small[60:90:4, 60:90] = 250  # print on the second card
-    >>> tile = np.float32([[10, 10], [30, 10], [30, 30], [10, 30]])
-    >>> card_left(small, 1.0, mask, [tile]), card_left(small, 1.0, mask, [tile, tile + 50, tile + [60, 50]])
-    (True, False)
-    """
-    side = float(np.sqrt(np.median([cv2.contourArea(np.float32(tile)) for tile in tiles]))) * scale
-    patches, areas = _patches_left(mask, _filled(mask.shape, tiles, scale), side)
-    detail = _detail(small)
-    return any(not _plain(detail, patches == label) for label in np.nonzero(areas[1:] >= side ** 2)[0] + 1)
-
-
 def _detail(small: np.ndarray) -> np.ndarray:
     """How much fine detail (print, a card's grain) each pixel of the working copy ``small`` shows:
     the magnitude of the Laplacian of its lightly smoothed grey."""

@@ -25,7 +25,7 @@ FRAMED = 0.7   # share of a card's outline its dark frame runs along, broken by 
 
 
 def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False,
-               framed: bool = False, rings: bool = False) -> np.ndarray:
+               framed: bool = False) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border (or
@@ -42,9 +42,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`);
     with ``framed``, also a card whose frame dark checks or glare broke
     (`_framed`: a later look, as it costs a good part of the first), on a
-    cloth or a desk; with ``rings`` too, on a cloth, the mask's thin rings
-    count as frames (`_rings`: a printed frame around a face the checks'
-    colour, hard witches 2660).
+    cloth or a desk.
 
     >>> desk = np.full((120, 160, 3), 225, np.uint8)
     >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
@@ -88,22 +86,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     if not framed:
         return ringed
     thin = _dark_lines(lab[..., 0] / lightness, max(1, width // 2)) & region
-    return ringed | _framed(mask, lines | _rings(mask, width) if rings and cloth else lines, thin, width)
-
-
-def _rings(mask: np.ndarray, width: int) -> np.ndarray:
-    """The thin parts of ``mask``: what an opening ``4 * width`` across takes off.
-
-    A card whose face is the colour of a cloth's checks (witches' purple on
-    blue gingham) is table to the colour look but for its figures and its
-    printed frame, a thin ring the frame's colour: a frame, not dark.
-
-    >>> mask = np.zeros((40, 40), np.uint8); mask[5:35, 5:35] = 255; mask[8:32, 8:32] = 0; mask[15:25, 15:25] = 255
-    >>> rings = _rings(mask, 2)
-    >>> int(rings[6, 20]), int(rings[20, 20])  # the frame's ring, the figure inside
-    (255, 0)
-    """
-    return mask & ~cv2.morphologyEx(mask, cv2.MORPH_OPEN, _disk(2 * width))
+    return ringed | _framed(mask, lines, thin, width)
 
 
 def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: float, least: float):
