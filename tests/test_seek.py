@@ -211,12 +211,11 @@ def test_a_sought_tile_without_a_card_edge_all_round_is_laid_again_from_the_othe
     off = (cards[0] - centre) @ turn.T + centre + 0.05 * (cards[0][1] - cards[0][0])
     tiles = cards[1:] + [off]
     usual = sharpness(image, tiles[:2])
-    edged = [seek._card_sides(seek.edge_steps(image, tile, tiles[:i] + tiles[i + 1:]), usual) == 4
-             for i, tile in enumerate(tiles)]
+    edged = [seek._edged_round(image, tile, tiles[:i] + tiles[i + 1:], usual) for i, tile in enumerate(tiles)]
     assert not edged[-1] and np.linalg.norm(off - cards[0], axis=1).max() > 0.1 * side
     again = seek.edged_again(image, 0.5, tiles, 2, misfit_among, MISFIT / 2)
     assert np.linalg.norm(orient(again[-1]) - cards[0], axis=1).max() < 0.06 * side
-    assert seek._card_sides(seek.edge_steps(image, again[-1], again[:-1]), usual) == 4
+    assert seek._edged_round(image, again[-1], again[:-1], usual)
     assert all(np.array_equal(again[i], tiles[i]) for i in range(9) if edged[i])
 
 

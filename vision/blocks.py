@@ -281,7 +281,7 @@ def _check_areas(stats: np.ndarray) -> list[float]:
     pieces = area > 20
     whole = pieces & (area > 0.8 * width * height) & (np.minimum(width, height) >= 0.5 * np.maximum(width, height))
     sizes = [float(np.median(area[chosen])) for chosen in (pieces, whole) if chosen.any()]
-    return sorted(set(sizes), key=sizes.index)
+    return list(dict.fromkeys(sizes))  # once each, in that order
 
 
 def _inside(outline: np.ndarray, shape: tuple) -> np.ndarray:

@@ -270,13 +270,10 @@ def laid_from_neighbours(image: np.ndarray, scale: float, block: np.ndarray, car
     cards = [np.float32(card) for card in cards]
     centres = np.float32([card.mean(axis=0) for card in cards])
 
-    def whole(tile, i):
-        return _card_sides(edge_steps(image, tile, cards[:i] + cards[i + 1:]), usual) == 4
-
     def sharp(tile):
         return float(sum(sorted(side_steps(image, tile))[1:]))
 
-    edged = [whole(card, i) for i, card in enumerate(cards)]
+    edged = [_edged_round(image, card, cards[:i] + cards[i + 1:], usual) for i, card in enumerate(cards)]
     for i in range(len(cards)):
         row, col = divmod(i, side)
         tried = [(edged[i], sharp(cards[i]) if edged[i] else 0.0, cards[i])]
@@ -290,7 +287,7 @@ def laid_from_neighbours(image: np.ndarray, scale: float, block: np.ndarray, car
             way = ways[int(np.argmin(np.linalg.norm(ways - (centres[i] - centres[j]), axis=1)))]
             start = cards[j] + way
             tile = _placed(image, scale, start, others, misfit, most, usual, None, (2 * LAID_REACH,), far_too=False)
-            if tile is not None and whole(tile, i):
+            if tile is not None and _edged_round(image, tile, cards[:i] + cards[i + 1:], usual):
                 tried.append((True, sharp(tile), tile))
         edged[i], _, cards[i] = max(tried, key=lambda found: found[:2])
     return cards if all(edged) else None
@@ -444,8 +441,7 @@ def edged_again(image: np.ndarray, scale: float, tiles: list[np.ndarray], sound:
     """
     tiles = [np.float32(tile) for tile in tiles]
     usual = sharpness(image, tiles[:sound])
-    off = [i for i in range(sound, len(tiles))
-           if _card_sides(edge_steps(image, tiles[i], tiles[:i] + tiles[i + 1:]), usual) < 4]
+    off = [i for i in range(sound, len(tiles)) if not _edged_round(image, tiles[i], tiles[:i] + tiles[i + 1:], usual)]
     return _laid_again(image, scale, tiles, off, misfit, most)
 
 
@@ -585,8 +581,13 @@ def edged_all_round(image: np.ndarray, tiles: list[np.ndarray], sound: list[np.n
     (True, False)
     """
     usual = sharpness(image, sound)
-    return all(_card_sides(edge_steps(image, tile, sound + tiles[:i] + tiles[i + 1:]), usual) == 4
-               for i, tile in enumerate(tiles))
+    return all(_edged_round(image, tile, sound + tiles[:i] + tiles[i + 1:], usual) for i, tile in enumerate(tiles))
+
+
+def _edged_round(image: np.ndarray, tile: np.ndarray, others: Sequence[np.ndarray], usual: float) -> bool:
+    """Whether a card's edge runs along all four sides of ``tile`` (`_card_sides` of its `edge_steps`
+    beside ``others``), against the ``usual`` side's step."""
+    return _card_sides(edge_steps(image, tile, others), usual) == 4
 
 
 def _card_sides(edges: np.ndarray, usual: float) -> int:
