@@ -74,6 +74,7 @@ EDGELESS = 0.12      # a side with a step this much weaker than the usual runs a
 BARE = 0.06          # a third of a side facing the table, this much less sharp than such sides, is on bare table
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 SHARPER = 2.0        # steps along one look's sides this many times as sharp as another's overrule it (`_sharper`)
+GLARED = 0.25        # how far apart a glared card's bits may lie, in sides, when one card is left (`_from_sound`)
 SMALL_TILE = 160     # tiles found in a photo decoded shrunk with sides shorter than this (pixels) are found again whole
 
 
@@ -275,6 +276,15 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
         tiles = [orient(tile) for tile in tiles]
         if _laid_right(image, tiles, count, len(sound)):
             return reading_order(tiles)
+    # A glared card's figures lie further apart than a part of its side: their
+    # bits, each too few to seek from, make no patch (hard lookalikes scattered
+    # 3671 on red gingham: eight found, the ninth under glare). Grouped wider,
+    # two lost cards' bits make one patch, so only the last card is sought so.
+    if (count or 9) - len(nine) == 1:
+        last = [orient(tile) for tile in seek_lost(image, small, scale, masks[0], nine, form_at, misfit_among,
+                                                   MISFIT / 2, reach=GLARED)]
+        if _laid_right(image, last, count, len(sound)):
+            return reading_order(last)
     # A tile sought on few tiles' view, along three card edges and a check's
     # line, fits their shape but tilts the view (hard sports 3756): the
     # others, found since, place its square better.
