@@ -574,6 +574,17 @@ def test_a_block_of_worn_cards_is_the_print_looks_though_the_colour_looks_stop_a
     assert_found_whole(image, truth, most=0.1)
 
 
+def test_a_block_whose_print_alone_the_looks_found_is_laid_before_a_looks_astray_puzzle(tmp_path):
+    # Hard lookalikes touching 3601 on red gingham: the white cards are the
+    # white checks to every look. The sound tiles were print in the block
+    # the cloth outlines (no search), but the framed look had outlined nine
+    # onto the white checks, a side along no card's edge (24-71% off), and
+    # that puzzle came before the cards laid where the red checks stop.
+    image, truth = render_photo(seed=3601, art="lookalikes", layout="touching", difficulty="hard",
+                                size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.03)
+
+
 def test_a_blocks_side_moved_off_the_cloth_onto_its_cards_is_kept_under_a_steep_view():
     # Hard meadow touching 2960 on red gingham: the mask ran a corner of
     # the block onto a check, its S side over the cloth. The line sought

@@ -267,3 +267,22 @@ def test_a_lost_card_may_lie_on_a_neighbour_sought_before_it_not_on_a_sound_tile
     tile = seek._lost_card(photo, 1.0, square, sound + [above], misfit_among, MISFIT / 2, usual, sound=len(sound))
     assert tile is not None and np.abs(tile - lost).max() < 1.5
     assert seek._lost_card(photo, 1.0, square, sound + [above], misfit_among, MISFIT / 2, usual) is None  # on a sound one
+
+
+def test_a_glared_cards_bits_far_apart_are_sought_from_grouped_wider():
+    # Hard lookalikes scattered 3671 on red gingham: glare left of the ninth
+    # card four figures' bits, further apart than an eighth of its side and
+    # each too few to seek from (`LEAST_BITS`). Grouped a quarter of a side
+    # apart, they are one patch, and the card is found.
+    photo = np.full((200, 200, 3), 120, np.uint8)
+    cards = [np.float32([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]) - 0.5
+             for y in (20, 80, 140) for x in (20, 80, 140)]
+    for card in cards:
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+    bits = np.zeros((200, 200), np.uint8)
+    for x in (144, 164):
+        for y in (144, 164):
+            bits[y:y + 6, x:x + 6] = 255  # 36 pixels each, 14 apart: 144 of them, the least 128
+    assert len(seek_lost(photo, photo, 1.0, bits, cards[:8], form_at, misfit_among, 0.07)) == 8
+    tiles = seek_lost(photo, photo, 1.0, bits, cards[:8], form_at, misfit_among, 0.07, reach=0.25)
+    assert len(tiles) == 9 and np.abs(tiles[-1] - cards[8]).max() < 1.5

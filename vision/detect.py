@@ -74,6 +74,7 @@ EDGELESS = 0.12      # a side with a step this much weaker than the usual runs a
 BARE = 0.06          # a third of a side facing the table, this much less sharp than such sides, is on bare table
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
 SHARPER = 2.0        # steps along one look's sides this many times as sharp as another's overrule it (`_sharper`)
+GLARED = 0.25        # how far apart a glared card's bits may lie, in sides, when one card is left (`_from_sound`)
 SMALL_TILE = 160     # tiles found in a photo decoded shrunk with sides shorter than this (pixels) are found again whole
 
 
@@ -174,7 +175,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # last, below.
     cloth = cloth_blocks(small)
     sound = _sound(image, every)
-    sound = [] if _print_in_block(sound, [block / scale for block in cloth], count) else sound
+    in_block = _print_in_block(sound, [block / scale for block in cloth], count)
+    sound = [] if in_block else sound
     # Three tell how the view changes across the photo (`form_at`); two, the
     # tile's size and a first guess at the view, which every tile sought
     # must fit, and the whole set then agree on (light-blue cards on blue
@@ -205,12 +207,17 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # turned, that no look cut along seams straight across it; or a block of
     # white cards on a cloth's white checks, that every look broke into bits
     # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
+    # Those come first where the looks found only print in the block: a look's
+    # puzzle then is outlined off the cards, onto the white checks (hard
+    # lookalikes touching 3601: the framed look's nine 24-71% off, a side
+    # along no card's edge; the cloth's cards within 1.9%).
     # Last before an exit 3, a look refused for taking in gaps, when it makes a puzzle on one
     # view along card edges: a block of touching cards has none, and the first look may have
     # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
     # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
-    return next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or _cloth_cards(image, cloth, scale, count) \
+    laid = _cloth_cards(image, cloth, scale, count) if in_block else None
+    return laid or next((tiles for tiles in every if problem(tiles) is None), None) \
+        or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
         or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
 
 
@@ -275,6 +282,15 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
         tiles = [orient(tile) for tile in tiles]
         if _laid_right(image, tiles, count, len(sound)):
             return reading_order(tiles)
+    # A glared card's figures lie further apart than a part of its side: their
+    # bits, each too few to seek from, make no patch (hard lookalikes scattered
+    # 3671 on red gingham: eight found, the ninth under glare). Grouped wider,
+    # two lost cards' bits make one patch, so only the last card is sought so.
+    if (count or 9) - len(nine) == 1:
+        last = [orient(tile) for tile in seek_lost(image, small, scale, masks[0], nine, form_at, misfit_among,
+                                                   MISFIT / 2, reach=GLARED)]
+        if _laid_right(image, last, count, len(sound)):
+            return reading_order(last)
     # A tile sought on few tiles' view, along three card edges and a check's
     # line, fits their shape but tilts the view (hard sports 3756): the
     # others, found since, place its square better.

@@ -32,6 +32,7 @@ FRAME_SIDE = 56                # pixels a tile's side is sought at: enough to pl
 LEAST_BITS = 0.08              # least share of a tile the bits of card must cover to be sought from
 FRUITLESS = 12                 # patches in a row, largest first, holding no card, past which the rest are grain (`seek_lost`)
 IN_VAIN = 8                    # squares refined in vain in one search, past which what bits are left are grain (`seek_lost`)
+GROUPED = 1 / 8                # how far apart bits of one patch may lie, in sides (`seek_lost`'s ``reach``)
 EDGE = 0.25                    # least step along a card's side, to the usual along the sound tiles' (`_card_sides`)
 PAST = (0.03, 0.2)             # where a side's line is looked at past its corners, in sides (`edge_steps`)
 APART = 15                     # degrees between the turns of squares tried on one patch of bits (`_apart`)
@@ -47,7 +48,8 @@ UNIT = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])  # a til
 
 
 def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
-              expected: Callable, misfit: Callable, most: float, framed: bool = False) -> list[np.ndarray]:
+              expected: Callable, misfit: Callable, most: float, framed: bool = False,
+              reach: float = GROUPED) -> list[np.ndarray]:
     """``tiles`` and those found where bits of card lie outside them.
 
     Parameters
@@ -67,6 +69,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         Whether a tile sought is judged short of its card (`_short_of_card`)
         from its card's cut edges (`vision.corners.cut_edges`): placed on a
         worn frame's inner line, the wood-coloured frame past it is card.
+    reach : float
+        How far apart (in sides) bits may lie and be sought from as one patch.
 
     Examples
     --------
@@ -97,7 +101,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     # Bits of lost tiles side by side are sought again when one is found (a tile found covers bits: they run out).
     while added and in_vain < IN_VAIN:
         found = _filled(mask.shape, tiles, scale)
-        patches, areas = _patches_left(mask, found, side)
+        patches, areas = _patches_left(mask, found, side, reach)
         found = cv2.dilate(found, np.ones((5, 5), np.uint8))  # their sides' steps too
         added, fruitless = 0, 0
         # The largest patches first; a second patch of a tile just added gives
@@ -156,14 +160,16 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                                                   tiles[:i] + tiles[i + 1:])]
 
 
-def _patches_left(mask: np.ndarray, found: np.ndarray, side: float) -> tuple[np.ndarray, np.ndarray]:
+def _patches_left(mask: np.ndarray, found: np.ndarray, side: float, reach: float = GROUPED) \
+        -> tuple[np.ndarray, np.ndarray]:
     """The bits of card on ``mask`` that no tile found (``found``, filled on the mask's scale) accounts
-    for, grouped into patches, with each patch's area in pixels (label 0, none): tiles ``side`` wide."""
+    for, grouped into patches (bits ``reach`` of a side apart), with each patch's area in pixels (label 0,
+    none): tiles ``side`` wide."""
     near = cv2.dilate(found, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 20)))
     bits = cv2.morphologyEx(mask & ~near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     # Bits a glared card's figures left lie apart, within a part of its side.
-    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(side / 8) + 1,) * 2)
-    _, patches = cv2.connectedComponents(cv2.dilate(bits, reach))
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(side * reach) + 1,) * 2)
+    _, patches = cv2.connectedComponents(cv2.dilate(bits, disk))
     patches[bits == 0] = 0
     return patches, np.bincount(patches.ravel())
 
