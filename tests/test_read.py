@@ -363,3 +363,18 @@ def test_an_edge_blown_out_in_its_middle_is_not_read_by_its_neighbours_colours(m
     faded = read._off_flanks
     monkeypatch.setattr(read, "_off_flanks", lambda looks, blown: faded(looks, blown)._replace(hist=looks.hist))
     assert blown_reading(both, np.s_[28:68], 10).tiles[0][0] == 2  # its histogram kept: 2 at 0.56
+
+
+def test_a_blown_edge_is_not_read_as_the_code_the_library_holds_most():
+    """On an edge glare blew out every distance is mostly noise, and a code's nearest example is the
+    least of as many draws as the library holds of it: the bench's library held the true code once
+    and the code read six times (hard frogs 3277, critters 3474). Under `read.POOLED` seen, a code
+    counts by the mean of its examples; an edge seen whole keeps the nearest (lookalike halves)."""
+    noise = np.random.default_rng(0).normal(0, 0.1, (1, 7))
+    d = 1.0 + noise
+    d[0, 0] = 1.0 - 0.05  # code 0, taught once, a little nearer than code 1's examples on average
+    code_of = np.array([0, 1, 1, 1, 1, 1, 1])
+    assert d[0, 1:].min() < d[0, 0]  # the least of six draws beats the one
+    blown = read._confidence(d, code_of, np.array([0.3]), read.SHARPNESS)
+    whole = read._confidence(d, code_of, np.array([1.0]), read.SHARPNESS)
+    assert blown.argmax() == 0 and whole.argmax() == 1

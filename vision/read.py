@@ -47,6 +47,7 @@ OFF = 0.02  # a tile whose four edges, summed, lie this share nearer the library
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 BLOWN = 0.9  # an edge showing less of its triangle than this (glare took the rest) is judged by its middle
 FLANK = 0.35  # of a side: on such an edge, pixels this near a neighbouring side's triangle weigh less, none at it
+POOLED = 0.6  # an edge showing less than this is scored by the mean of a code's stored examples, not the nearest
 _FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -167,8 +168,24 @@ def _distances(looks: Looks, stored: Looks, shift: int, inward: int) -> np.ndarr
 
 def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness: float) -> np.ndarray:
     """Each edge's confidence in each code (columns as ``code_of`` numbers them): a softmax over
-    the distance to the code's nearest stored example, softer the less of the edge is ``seen``."""
-    nearest = np.stack([d[:, code_of == k].min(axis=1) for k in range(code_of.max() + 1)], axis=1)
+    the distance to the code's nearest stored example, softer the less of the edge is ``seen``.
+
+    On an edge showing less than `POOLED` a code's distance is the mean over its examples: there
+    every distance is mostly the glare's noise, and the nearest of a code's examples is the least
+    of as many draws as the library holds of it, so a code taught from six tiles beat the true
+    one taught from one (hard frogs 3277, critters 3474). Lookalike halves, told apart by the
+    nearest example's shape, keep the nearest where more is seen.
+
+    >>> d = np.array([[0.5, 0.3, 0.7, 0.6, 0.4]])   # code 0's one example, code 1's four
+    >>> code_of = np.array([0, 1, 1, 1, 1])
+    >>> [int(_confidence(d, code_of, np.array([s]), 0.08).argmax()) for s in (1.0, 0.3)]
+    [1, 0]
+    """
+    codes = range(code_of.max() + 1)
+    nearest = np.stack([d[:, code_of == k].min(axis=1) for k in codes], axis=1)
+    blown = seen < POOLED
+    if blown.any():
+        nearest[blown] = np.stack([d[blown][:, code_of == k].mean(axis=1) for k in codes], axis=1)
     score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * seen[:, None] / sharpness)
     return score / score.sum(axis=1, keepdims=True)
 
