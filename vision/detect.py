@@ -273,8 +273,8 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # vintage 2385, normal 2140), and fit no one view, or a ninth is refused
     # as short of its card (the frame past it is card). Moved out to their
     # cards' cut edges, they may; the search runs again only for a ninth.
-    nine = sought
-    if (count or 9) - len(sought) == 1:
+    nine, one_short = sought, (count or 9) - len(sought) == 1
+    if one_short:
         sought = _sought(image, small, scale, masks, sound, count, framed=True)
     # A card moved out onto a shadow's or a plank's step (hard vintage 3316) can bend the view
     # the cards as sought fit: those are taken then.
@@ -286,7 +286,7 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # bits, each too few to seek from, make no patch (hard lookalikes scattered
     # 3671 on red gingham: eight found, the ninth under glare). Grouped wider,
     # two lost cards' bits make one patch, so only the last card is sought so.
-    if (count or 9) - len(nine) == 1:
+    if one_short:
         last = [orient(tile) for tile in seek_lost(image, small, scale, masks[0], nine, form_at, misfit_among,
                                                    MISFIT / 2, reach=GLARED)]
         if _laid_right(image, last, count, len(sound)):

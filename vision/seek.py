@@ -236,8 +236,9 @@ def overlaps(quad: np.ndarray, quads: Sequence[np.ndarray], share: float = OVERL
     >>> overlaps(card + [9, 0], [card]), overlaps(card + [10, 0], [card])
     (True, False)
     """
-    area = cv2.contourArea(np.float32(quad))
-    return any(cv2.intersectConvexConvex(np.float32(quad), np.float32(other))[0] > share * area for other in quads)
+    quad = np.float32(quad)
+    area = cv2.contourArea(quad)
+    return any(cv2.intersectConvexConvex(quad, np.float32(other))[0] > share * area for other in quads)
 
 
 def laid_cards(image: np.ndarray, scale: float, block: np.ndarray, squares: list[np.ndarray], misfit: Callable,
