@@ -47,6 +47,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from itertools import product
 from pathlib import Path
 
 import numpy as np
@@ -83,6 +84,10 @@ def main() -> None:
     parser.add_argument("--edges", action="store_true",
                         help="list each misread edge: tile, side, code read and its confidence, true code, "
                              "runner-up, code answered")
+    parser.add_argument("--teacher", choices=("other", "same"), default="other",
+                        help="teach each photo's library from another puzzle of its art set (the target's "
+                             "measure), or from a photo of the same puzzle, as a person teaches their own "
+                             "puzzle once and solves it again (`vision.taught`)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
@@ -94,10 +99,10 @@ def main() -> None:
             speed(args.speed, libraries, work)
 
 
-def teach(art: str, work: Path) -> Path:
-    """A library learnt from the first cleanly detected teacher photo of ``art``."""
-    for seed in TEACHER_SEEDS:
-        image, truth = render_photo(seed=seed, art=art, layout="loose", difficulty="easy", size=SIZE)
+def teach(art: str, work: Path, seeds=TEACHER_SEEDS, layouts=("loose",)) -> Path:
+    """A library learnt from the first cleanly detected easy teacher photo of ``art``: puzzles ``seeds``, laid out so."""
+    for seed, layout in product(seeds, layouts):
+        image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty="easy", size=SIZE)
         try:
             edges = photo_edges(image)
         except NotRecognised:
@@ -106,7 +111,7 @@ def teach(art: str, work: Path) -> Path:
         if None in matches or len({m.tile for m in matches}) != len(truth["tiles"]) \
                 or corner_error(truth, edges.corners, matches) > 0.03:
             continue  # a person would retake a photo whose tiles `detect --out` shows misplaced
-        folder = work / f"library-{art}"
+        folder = work / f"library-{art}-{seed}"
         sources = [{"photo": f"{art}-{seed}", "tile": i // 4 + 1, "side": "NESW"[i % 4]}
                    for i in range(len(edges.crops))]
         add_edges(folder, edges.crops, [c for m in matches for c in m.edges], sources, match=truth["match"],
@@ -164,7 +169,8 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
             image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty=difficulty, size=SIZE)
             path = (args.keep or work) / f"{art}-{seed}-{layout}-{difficulty}.jpg"
             save_photo(path, image, truth)
-            outcome = judge(path, truth, libraries[art], truth_corners=args.corners == "truth", edges=args.edges)
+            library = teach(art, work, [seed], LAYOUTS) if args.teacher == "same" else libraries[art]
+            outcome = judge(path, truth, library, truth_corners=args.corners == "truth", edges=args.edges)
             misread = outcome.pop("misread_edges", [])
             tally = rows[difficulty]
             tally["photos"] += 1
@@ -175,7 +181,8 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
                 for line in misread:
                     print("   ", line, flush=True)
     print(f"\naccuracy: {sum(r['photos'] for r in rows.values())} photos of {SIZE[0]}x{SIZE[1]} "
-          f"in {time.perf_counter() - started:.0f} s, libraries learnt from other photos, "
+          f"in {time.perf_counter() - started:.0f} s, libraries learnt from "
+          f"{'other puzzles of the art' if args.teacher == 'other' else 'a photo of the same puzzle'}, "
           f"tiles {'at their true corners' if args.corners == 'truth' else 'found by detection'}")
     print(f"{'difficulty':<10} {'photos':>6} {'tiles found':>12} {'edges right':>12} {'valid':>8} "
           f"{'of found':>9} {'re-read':>8}   failures: not found / found off / misread / read right")

@@ -34,6 +34,7 @@ from .describe import SIZE, Looks, describe, normalise_veiled, tile_crops
 from .images import in_image, in_photo, read_photo, write_image
 from .library import Library, load_library
 from .read import Reading, library_looks, read_edges
+from .taught import read_as_taught
 from .rectify import inset, rectify
 
 
@@ -131,8 +132,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     dict
         SPEC.md's ``solve --json`` document. ``count`` 0 means nothing fits
         (exit 1); then ``annotated`` shows the best partial arrangement.
-        When the top reading fitted nowhere but a likely re-reading did,
-        ``reinterpreted`` lists the edges read otherwise, as
+        When the top reading fitted nowhere but a likely re-reading did, or
+        the library knew the photo's tiles (`vision.taught`) and an edge
+        read otherwise, ``reinterpreted`` lists those edges, as
         ``{"tile": id, "side": "N", "read": code, "now": code}``.
 
     Raises
@@ -181,10 +183,14 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
             edges, reading = unlabelled_reading(image, edges)
         # what the answer is drawn on, made on the helper while the edges are read and the answer sought
         ground = helper.submit(draw.backdrop, image, edges.corners, rows, cols)
+        taught = []  # edges the library's taught tiles read otherwise
         if library is not None:
-            reading = read_edges(describe(edges.crops, edges.veils), library, stored=stored)
+            reading, taught = read_as_taught(read_edges(describe(edges.crops, edges.veils), library,
+                                                        stored=stored), library)
         puzzle, result, fix = _search(reading, rows, cols, match, all, timeout,
                                       likeliest=library is not None)
+        if taught:
+            fix = replace(fix, reinterpreted=taught + fix.reinterpreted)
         drawing = helper.submit(_drawing, edges, puzzle, result, fix, ground).result()
     write_image(out, drawing)
     document = solution_json(str(path), puzzle, result,

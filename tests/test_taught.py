@@ -1,0 +1,67 @@
+"""A library taught a puzzle's whole tiles reads a later photo of that puzzle as those tiles."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver import Puzzle, is_solution
+from solver.puzzle import Placement
+from vision.describe import describe
+from vision.library import add_edges
+from vision.pipeline import photo_edges, solve_photo
+from vision.read import read_edges
+from vision.render import render_photo, save_photo
+from vision.taught import read_as_taught
+
+SIZE = (1600, 1200)
+BLOWN = 3599  # hard frogs touching: glare blows one edge, read wrong even by a library of this very puzzle
+
+
+def at_true_corners(truth: dict) -> list:
+    return [np.float32(t["corners"]) for t in truth["tiles"]]
+
+
+def teach(folder, seed: int):
+    """A library labelled, as `edgematch label` labels, from an easy photo of frogs puzzle ``seed``."""
+    image, truth = render_photo(seed=seed, art="frogs", layout="loose", difficulty="easy", size=SIZE)
+    edges = photo_edges(image, corners=at_true_corners(truth))
+    return add_edges(folder, edges.crops, [c for t in truth["tiles"] for c in t["edges"]],
+                     [{"photo": f"frogs-{seed}.jpg", "tile": i // 4 + 1, "side": "NESW"[i % 4]}
+                      for i in range(len(edges.crops))], tiles=len(truth["tiles"]))
+
+
+@pytest.fixture(scope="module")
+def blown(tmp_path_factory):
+    """The hard photo, saved, its image and its truth."""
+    image, truth = render_photo(seed=BLOWN, art="frogs", layout="touching", difficulty="hard", size=SIZE)
+    path = tmp_path_factory.mktemp("photo") / "frogs.jpg"
+    save_photo(path, image, truth)
+    return path, image, truth
+
+
+def test_a_blown_edge_is_told_by_the_taught_tile_it_belongs_to(blown, tmp_path):
+    path, image, truth = blown
+    library = teach(tmp_path / "library", BLOWN)
+    true_edges = [tuple(t["edges"]) for t in truth["tiles"]]
+    edges = photo_edges(image, corners=at_true_corners(truth))
+    alone = read_edges(describe(edges.crops, edges.veils), library).tiles
+    wrong = [(t, s) for t in range(9) for s in range(4) if alone[t][s] != true_edges[t][s]]
+    assert len(wrong) == 1  # the edge the taught tiles must put right
+
+    answer = solve_photo(path, library=tmp_path / "library", out=tmp_path / "answer.png",
+                         corners=at_true_corners(truth))
+    assert [tuple(t["edges"]) for t in answer["tiles"]] == true_edges
+    (t, s), = wrong
+    assert answer["reinterpreted"] == [{"tile": t + 1, "side": "NESW"[s], "read": alone[t][s],
+                                        "now": true_edges[t][s]}]
+    grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
+                 for row in answer["solutions"][0]["grid"])
+    assert is_solution(Puzzle(tiles=tuple(true_edges), rows=3, cols=3), grid)
+
+
+def test_tiles_of_another_puzzle_with_the_same_figures_are_not_taken(blown, tmp_path):
+    _, image, truth = blown
+    other = teach(tmp_path / "library", BLOWN + 7)  # the next frogs puzzle of the bench's cycle
+    edges = photo_edges(image, corners=at_true_corners(truth))
+    reading = read_edges(describe(edges.crops, edges.veils), other)
+    assert read_as_taught(reading, other) == (reading, [])

@@ -1,0 +1,130 @@
+"""The tiles a library was taught: a photo of the same puzzle holds the same tiles.
+
+`edgematch label` stores every edge with the photo, tile and side it came
+from, so a library taught from a photo of all of a puzzle's tiles knows
+each tile's four codes. A later photo of that puzzle shows the same tiles,
+scrambled and turned: each tile is read as the taught tile and turn its
+four edges fit best, every taught tile used once (an assignment). An edge
+glare blew out is then told by the three beside it. Where the photo's
+edges do not read as the taught tiles (another puzzle with the same
+figures, a tile not taught), the reading is left as it was.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from solver.repair import Reinterpreted
+
+from .library import Library
+from .read import Reading
+
+AGREED = 0.85  # of a photo's edges: the least share whose top reading the taught tiles must give
+_UNLIKELY = 1e-3  # the likelihood of a code an edge did not keep as a candidate (read._FLOOR)
+
+
+def taught_tiles(library: Library) -> list[list[tuple]]:
+    """Each photo's complete tile set in ``library``: per photo, a list of (N, E, S, W) codes.
+
+    A photo counts when it taught all four sides of as many tiles as the
+    library's puzzle has; a side taught twice keeps the code given last.
+
+    Examples
+    --------
+    >>> rows = [{"code": c, "photo": "a.jpg", "tile": t, "side": s}
+    ...         for t, codes in ((1, (1, 2, -1, -2)), (2, (2, 1, -2, -1))) for s, c in zip("NESW", codes)]
+    >>> taught_tiles(Library(None, "signed", [], [], rows, tiles=2))
+    [[(1, 2, -1, -2), (2, 1, -2, -1)]]
+    >>> taught_tiles(Library(None, "signed", [], [], rows[:-1], tiles=2))
+    []
+    """
+    photos: dict = defaultdict(lambda: defaultdict(dict))
+    for entry in library.entries:
+        if {"photo", "tile", "side"} <= entry.keys():
+            photos[entry["photo"]][entry["tile"]][entry["side"]] = entry["code"]
+    return [[tuple(sides[s] for s in "NESW") for _, sides in sorted(tiles.items())]
+            for tiles in photos.values()
+            if len(tiles) == library.tiles and all(len(sides) == 4 for sides in tiles.values())]
+
+
+def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float] | None:
+    """The codes of the taught ``tiles`` a photo's tiles read as, each taught tile once.
+
+    Parameters
+    ----------
+    reading : Reading
+        `vision.read.read_edges` of the photo, as many tiles as ``tiles``.
+    tiles : list of (N, E, S, W) codes
+        One photo's taught tiles (`taught_tiles`).
+
+    Returns
+    -------
+    (codes, agreed) or None
+        Per photo tile the (N, E, S, W) codes of the taught tile it is,
+        turned as it lies, and the share of edges whose top reading they
+        keep; None when the tile counts differ or under `AGREED` of the
+        edges agree (the photo is not of these tiles).
+
+    Examples
+    --------
+    >>> sure = lambda codes: [[(c, 0.9)] for c in codes]
+    >>> reading = Reading(tiles=[(-2, 1, 2, -1), (1, 2, -1, -2)], confidence=[],
+    ...                   candidates=[sure((-2, 1, 2, -1)), sure((1, 2, -1, -2))])
+    >>> as_taught(reading, [(1, 2, -1, -2), (2, -1, -2, 1)])
+    ([(-2, 1, 2, -1), (1, 2, -1, -2)], 1.0)
+    >>> as_taught(reading, [(1, 1, 1, 1), (2, 2, 2, 2)]) is None
+    True
+    """
+    from scipy.optimize import linear_sum_assignment  # only a library taught whole tiles needs it
+
+    if len(tiles) != len(reading.tiles):
+        return None
+    cost = np.empty((len(tiles), len(tiles), 4))  # photo tile, taught tile, turn
+    for i, sides in enumerate(reading.candidates):
+        likely = [dict(candidates) for candidates in sides]
+        for j, taught in enumerate(tiles):
+            for turn in range(4):
+                cost[i, j, turn] = -sum(np.log(likely[s].get(taught[(s + turn) % 4], _UNLIKELY))
+                                        for s in range(4))
+    rows, cols = linear_sum_assignment(cost.min(axis=2))
+    turns = cost[rows, cols].argmin(axis=1)
+    codes = [tuple(tiles[j][(s + turn) % 4] for s in range(4)) for j, turn in zip(cols, turns)]
+    agreed = float(np.mean([a == b for read, got in zip(reading.tiles, codes) for a, b in zip(read, got)]))
+    return (codes, agreed) if agreed >= AGREED else None
+
+
+def read_as_taught(reading: Reading, library: Library) -> tuple[Reading, list[Reinterpreted]]:
+    """``reading`` with each tile's codes the taught tile's it reads as, and the edges that changed.
+
+    Of the library's taught tile sets (`taught_tiles`) the one most edges
+    agree with is taken (`as_taught`); with none, ``reading`` is returned
+    as it is. Each edge then keeps one candidate, its taught code: the
+    search places tiles, not readings. Its confidence is what the edge
+    alone gave that code, so a blown edge still shows as doubtful.
+
+    Examples
+    --------
+    >>> rows = [{"code": c, "photo": "a.jpg", "tile": t, "side": s}
+    ...         for t, codes in ((1, (1, 2, -1, -2)), (2, (2, 1, -2, -1))) for s, c in zip("NESW", codes)]
+    >>> library = Library(None, "signed", [], [], rows, tiles=2)
+    >>> sure = [[(c, 0.9)] for c in (2, 1, -2, -1)]
+    >>> blown = Reading(tiles=[(1, 2, -1, 2), (2, 1, -2, -1)], confidence=[],
+    ...                 candidates=[[[(1, 0.9)], [(2, 0.9)], [(-1, 0.9)], [(2, 0.3), (-2, 0.2)]], sure])
+    >>> taught, changed = read_as_taught(blown, library)
+    >>> taught.tiles[0], taught.confidence[0]
+    ((1, 2, -1, -2), (0.9, 0.9, 0.9, 0.2))
+    >>> changed
+    [Reinterpreted(tile=0, side=3, read=2, now=-2)]
+    """
+    fits = [fit for tiles in taught_tiles(library) if (fit := as_taught(reading, tiles)) is not None]
+    if not fits:
+        return reading, []
+    codes, _ = max(fits, key=lambda fit: fit[1])
+    alone = [[dict(candidates).get(code, 0.0) for candidates, code in zip(sides, tile)]
+             for sides, tile in zip(reading.candidates, codes)]
+    changed = [Reinterpreted(t, s, reading.tiles[t][s], code) for t, tile in enumerate(codes)
+               for s, code in enumerate(tile) if code != reading.tiles[t][s]]
+    return reading._replace(tiles=codes, confidence=[tuple(round(c, 4) for c in tile) for tile in alone],
+                            candidates=[[[(code, max(c, _UNLIKELY))] for code, c in zip(tile, sure)]
+                                        for tile, sure in zip(codes, alone)]), changed
