@@ -8,7 +8,7 @@ colour stops the mask at its inner edge: the card is found out at its cut edge.
 import cv2
 import numpy as np
 
-from vision.corners import refine
+from vision.corners import cut_edges, refine
 
 TABLE = (140, 60, 40)  # a blue cloth
 BOARD = (120, 138, 155)  # the card's cut side: grey-brown board
@@ -74,3 +74,28 @@ def test_a_framed_card_sought_from_its_cut_edge_is_found_there():
     # The frame's inner edge, far stronger than the cut edge, draws the sides in; they are moved out again.
     found = refine(_framed_card(), CARD + 1, framed=True)
     assert np.abs(found - CARD).max() < 0.8
+
+
+def _worn_card(shadow: bool) -> np.ndarray:
+    """A 200 px card at (100, 100) on wood: a frame 8 px wide the wood's colour nearly, a paper face
+    inside it, and, if ``shadow``, a drop shadow's rim 6 px past every side."""
+    image = np.full((400, 400, 3), WOOD, np.float32)
+    if shadow:
+        cv2.rectangle(image, (94, 94), (305, 305), (40, 70, 100), -1)
+    cv2.rectangle(image, (100, 100), (299, 299), FRAME, -1)
+    cv2.rectangle(image, (108, 108), (291, 291), PAPER, -1)
+    image = np.clip(image + np.random.default_rng(2).normal(0, 3, image.shape), 0, 255)
+    return cv2.GaussianBlur(image.astype(np.uint8), (0, 0), 0.8)
+
+
+def test_a_side_at_the_cut_edge_is_not_moved_onto_a_shadows_rim_when_ruled():
+    # The frame's inner edge a frame's width inside tells a side found at the cut edge.
+    image = _worn_card(shadow=True)
+    assert np.abs(cut_edges(image, CARD) - CARD).max() > 4  # unruled, out onto the shadow's rim
+    assert np.abs(cut_edges(image, CARD, ruled=True) - CARD).max() < 0.5
+
+
+def test_a_side_at_the_frames_inner_edge_is_moved_out_when_ruled():
+    # No step a frame's width inside it: the side is at the frame's inner edge, the cut edge past it.
+    found = cut_edges(_worn_card(shadow=False), FRAMED_FACE, ruled=True)
+    assert np.abs(found - CARD).max() < 1.0

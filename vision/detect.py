@@ -201,7 +201,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # from several looks and the search: one that lost a strip to
         # table-coloured art (a red car along a sports card's side on red
         # checks, hard 2384: 11.5% off) is moved out to where the others say.
-        return reading_order(_reshaped(image, found))
+        # Vintage cards on wood, found or sought at their worn frames' printed
+        # rule on a side or two (hard vintage 3981: 4-7% inside, an edge
+        # misread), are moved out to their cut edges there (`cut_out`'s
+        # ``ruled``), unless that makes no puzzle: a side moved onto a shadow.
+        moved = _reshaped(image, [orient(tile) for tile in cut_out(image, scale, found, ruled=True)])
+        return reading_order(moved if problem(moved, count) is None else _reshaped(image, found))
     # Else the first look that saw a puzzle, though a side of it runs along no edge
     # or a broken frame's pieces made it; or, none, a block of cards each a little
     # turned, that no look cut along seams straight across it; or a block of
