@@ -96,6 +96,10 @@ def test_a_side_at_the_cut_edge_is_not_moved_onto_a_shadows_rim_when_ruled():
 
 
 def test_a_side_at_the_frames_inner_edge_is_moved_out_when_ruled():
-    # No step a frame's width inside it: the side is at the frame's inner edge, the cut edge past it.
-    found = cut_edges(_worn_card(shadow=False), FRAMED_FACE, ruled=True)
+    # No step a frame's width inside it, and the frame's inner edge inside the others: the side is
+    # at the frame's inner edge, the cut edge past it. Found there all round, the card shows no frame.
+    moved = FRAMED_FACE.copy()
+    moved[1:3, 0] = CARD[1:3, 0]  # the east side at the cut edge
+    found = cut_edges(_worn_card(shadow=False), moved, ruled=True)
     assert np.abs(found - CARD).max() < 1.0
+    assert np.abs(cut_edges(_worn_card(shadow=False), FRAMED_FACE, ruled=True) - FRAMED_FACE).max() < 0.5

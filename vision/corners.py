@@ -213,9 +213,10 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     side's own at least, is the card's cut edge. Points nearer another tile
     (``fence``) count as flat: a neighbour's edge is not taken. ``ruled``:
     only sides found at a printed rule move, those with no frame's inner
-    edge a frame's width (`FRAME`) inside them (`_peaks`): a side found at
-    the cut edge shows the frame's inner edge or rule there, and what lies
-    past it is a shadow's rim or the wood's grain.
+    edge a frame's width (`FRAME`) inside them (`_peaks`) on a card showing
+    one inside another side: a side found at the cut edge shows the frame's
+    inner edge or rule there, and what lies past it is a shadow's rim or the
+    wood's grain; a card with no frame (hard meadow 62) shows none.
 
     >>> image = np.full((80, 80, 3), 90, np.uint8); image[10:70, 10:70] = 140; image[14:66, 14:66] = 220
     >>> frame = np.float32([[14, 14], [66, 14], [66, 66], [14, 66]]) - 0.5  # on the frame's inner line
@@ -227,11 +228,13 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     far = OUT * float(np.mean([np.linalg.norm(end - start) for start, end in sides]))
     at = np.arange(-2 * far, 2.0, 0.5, dtype=np.float32)  # outward is negative; the table past ``far``
     middle = at[:-1] + 0.25  # between the rows
+    # A frameless card (a cloth's check past it) shows no frame's inner edge on any side.
+    framed = [_framed_inside(image, start, end, fence) for start, end in sides] if ruled else [False] * 4
     lines = []
-    for start, end in sides:
+    for (start, end), inner in zip(sides, framed):
         step = _steps_across(image, (start, end - start), start, end, at, fence)
         move = 0.0
-        if step is not None and not (ruled and _framed_inside(image, start, end, fence)):
+        if step is not None and not inner and (any(framed) or not ruled):
             own = float(step[np.abs(middle) <= 1].max())
             least = max(0.2 * own, GRAIN * float(np.median(step[middle < -far])), 1e-6)
             peak = np.zeros(len(step), bool)
