@@ -390,6 +390,17 @@ def test_vintage_cards_sought_on_their_frames_inner_lines_are_moved_out_to_their
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.08)
 
 
+def test_vintage_cards_found_at_their_printed_rule_on_a_side_are_moved_out_there(tmp_path):
+    # Worn vintage cards scattered on wood (hard 3981, a phone JPEG): no look
+    # finds a puzzle, and the sound tiles and the cards sought from them stop
+    # at the printed rule on one side or two, 3-7% of a side in (worst corner
+    # 8.9%, an edge misread). Where no frame's inner edge lies a frame's width
+    # inside a side, the side moves out to the card's cut edge: within 6%.
+    image, truth = render_photo(seed=3981, layout="scattered", difficulty="hard", art="vintage", size=(1600, 1200))
+    assert truth["params"]["table"] == "wood"
+    assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth, most=0.07)
+
+
 def test_a_card_sought_that_lost_strips_to_the_checks_colour_is_moved_out_to_the_others_shape(tmp_path):
     # Light-blue sports cards scattered on red and white checks (hard 2384, a
     # phone JPEG): no look finds a puzzle, and of the nine found from the
