@@ -9,8 +9,8 @@ from PIL import Image
 from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _tiles_seen, _working_copy,
-                           counted_cards, find_tiles, orient)
+from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _tiles_seen, _touching_cards,
+                           _working_copy, counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -553,6 +553,25 @@ def test_cards_whose_dark_frames_meet_are_the_even_cells_of_their_block():
         assert off < 0.02 * np.linalg.norm(card[1] - card[0])
     # Cut 2x2, the seams cross the cards' faces: no band, no cards.
     assert _framed_cards(image, clockwise(block), 2, 4) is None
+
+
+def test_cards_found_across_their_neighbours_frames_are_the_even_cells_of_their_block():
+    # Hard vintage touching 3939 and normal 3575 on wood: worn frames meet
+    # with no step between them, so a card's side is found at its own
+    # frame's inner line or at the neighbour's, and the nine (sought, or a
+    # look's) lie across each other: no puzzle (exit 3, or a worse look's
+    # nine taken 19% off). The block they fill gives the cards.
+    image, block, cards = framed_block()
+    # Each side found a frame's width (6 px) out, at the neighbour's frame's inner line.
+    grown = [card + 12 * (card - card.mean(axis=0)) / np.linalg.norm(card[1] - card[0]) for card in cards]
+    found = _touching_cards(image, [cards[:8], grown], 9)   # eight fill no puzzle's block
+    assert found is not None and len(found) == 9
+    for quad in found:
+        card = min(cards, key=lambda card: np.linalg.norm(card.mean(axis=0) - quad.mean(axis=0)))
+        off = min(np.linalg.norm(np.roll(card, -turn, axis=0) - quad, axis=1).max() for turn in range(4))
+        assert off < 0.02 * np.linalg.norm(card[1] - card[0])
+    # Tiles lying apart are taken as they are found.
+    assert _touching_cards(image, [cards], 9) is None
 
 
 def test_print_on_a_block_of_cards_on_gingham_is_no_tile_to_seek_lost_cards_from(tmp_path, monkeypatch):

@@ -39,7 +39,9 @@ into cells, then put a ruler along each side to place the corners exactly.
    accounts for (a card glare washed to the table's white), a square of that
    look is laid along the colour steps and refined; if that makes no
    puzzle, again where the print look's bits lie (a card the table's
-   colour, in shadow on wood).
+   colour, in shadow on wood). Nine that fill one block but lie across
+   each other (touching cards' frames meeting with no step between) give
+   the block's even cells (`_touching_cards`).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -181,13 +183,14 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tile's size and a first guess at the view, which every tile sought
     # must fit, and the whole set then agree on (light-blue cards on blue
     # and white checks, only two of them sharp-sided: hard sports 1908).
-    found = _from_sound(image, small, scale, (colour, printed), sound, count) if len(sound) >= 2 else None
+    made = []  # the sets each search made, for `_touching_cards`
+    found = _from_sound(image, small, scale, (colour, printed), sound, count, made) if len(sound) >= 2 else None
     # Three sound tiles cannot check each other's shape (`_agreeing`): one
     # whose side runs along no card's edge among theirs (a shadow's, a
     # plank's) bends the view every tile is sought by (hard vintage 2336:
     # one 26% off, nothing found from the three, all nine from the other two).
     if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
-        found = _from_sound(image, small, scale, (colour, printed), two, count)
+        found = _from_sound(image, small, scale, (colour, printed), two, count, made)
     # Sound tiles on their worn frames' inner lines (vintage on wood) give a
     # view a few hundredths small: cards in shadow are sought onto their
     # shadows' steps, too large for it (hard vintage 3225: 18% off). From
@@ -195,7 +198,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # from four or more, which check each other's shape (from three, one
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
-        found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count)
+        found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made)
     if found is not None:
         # A look's tiles check each other's shape (`_tiles_seen`); these came
         # from several looks and the search: one that lost a strip to
@@ -225,6 +228,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
     # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
     laid = _cloth_cards(image, cloth, scale, count) if in_block else None
+    # Next, a block of touching framed cards whose nine, a look's or sought, lie across each other
+    # at the seams, each side at its own frame's inner line or the neighbour's (hard vintage
+    # touching 3939 exit 3, normal 3575 the print look's nine 19% off): the block's even cells.
+    laid = laid or _touching_cards(image, every + made, count)
     return laid or next((tiles for tiles in every if problem(tiles) is None), None) \
         or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
         or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
@@ -266,10 +273,13 @@ def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, coun
 
 
 def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-                count: int | None) -> list[np.ndarray] | None:
+                count: int | None, made: list | None = None) -> list[np.ndarray] | None:
     """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
-    agreeing on one view (`_one_view`), in reading order; else None."""
+    agreeing on one view (`_one_view`), in reading order; else None. ``made``, when given, gets the
+    tiles sought."""
     sought = _sought(image, small, scale, masks, sound, count)
+    if made is not None:
+        made.append(sought)
     if problem(sought, count) is None and _one_view(image, sought, len(sound)):
         return reading_order([orient(tile) for tile in sought])
     # A sound tile off its card (a side on a check's edge) keeps the nine
@@ -443,13 +453,14 @@ def _block_cards(image: np.ndarray, scale: float, looks: list[list[np.ndarray]],
     return _framed_cards(image, block, side, count)
 
 
-def _framed_cards(image: np.ndarray, block: np.ndarray, side: int, count: int | None) -> list[np.ndarray] | None:
+def _framed_cards(image: np.ndarray, block: np.ndarray, side: int, count: int | None,
+                  seams: bool = True) -> list[np.ndarray] | None:
     """The ``side`` x ``side`` even cells of ``block`` (its outline refined as
     `_tiles_seen` refines a block's), each refined a short reach, when the
     seams between them run along dark bands where printed frames meet
-    (`vision.blocks.framed_seams`) and they make a puzzle of ``count`` on
-    one view whose sides facing the table run along the cards' edges
-    (`_faint`); else None.
+    (`vision.blocks.framed_seams`; not asked unless ``seams``) and they make
+    a puzzle of ``count`` on one view whose sides facing the table run
+    along the cards' edges (`_faint`); else None.
 
     No step marks the seam between two dark frames: laid on its own card's
     edges, each card stops at its frame's inner line (hard lookalikes 2929
@@ -458,11 +469,48 @@ def _framed_cards(image: np.ndarray, block: np.ndarray, side: int, count: int | 
     finds a cell's edge and cannot reach the frame's inner line.
     """
     outline = refine(image, block, reach=0.06 / side, framed=True)
-    if not framed_seams(image, outline, (side, side)):
+    if seams and not framed_seams(image, outline, (side, side)):
         return None
     cards = reading_order([orient(refine(image, clockwise(cell), 1, 0.015, outline=False))
                            for cell in cells(outline, (side, side))])
     return cards if _laid_whole(cards, count) and not _faint(image, cards) else None
+
+
+def _touching_cards(image: np.ndarray, sets: list[list[np.ndarray]], count: int | None) -> list[np.ndarray] | None:
+    """The cards of a block of touching framed cards: the even cells (`_framed_cards`) of the
+    block that the first of ``sets`` whose ``count`` tiles (nine unless known) lie across each
+    other (`_across`) fills (`_one_block`), when they make a puzzle; else None.
+
+    Worn vintage cards laid edge to edge meet in a band of two printed
+    frames, the wood's colour or near it, with no step where they meet:
+    a card's side is found at its own frame's inner line or at the
+    neighbour's, a frame's width past the seam, and a card found so lies
+    across its neighbour (hard vintage touching 3939: the nine sought, two
+    lying across each other, 4-12% off; normal 3575: the plain look's nine,
+    5.5% in and out). The block they fill is right, and so are its even
+    cells, each refined a short reach (within 4.4% and 5.4%). Their seams'
+    dark bands, the frames the wood's colour and the cards laid a little
+    off the even split by hand, show along 35-65% of a seam, too little
+    for `vision.blocks.framed_seams` to tell them from art.
+
+    >>> from vision.blocks import cells
+    >>> image = np.full((330, 330, 3), 40, np.uint8); image[15:315, 15:315] = 220
+    >>> for k in (110, 210): image[15:315, k - 4:k + 5] = image[k - 4:k + 5, 15:315] = 120  # frames meeting
+    >>> block = np.float32([[15, 15], [315, 15], [315, 315], [15, 315]]) - 0.5
+    >>> grown = [cell + 6 * np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) for cell in cells(block, (3, 3))]
+    >>> cards = _touching_cards(image, [grown], 9)
+    >>> len(cards), round(float(np.abs(cards[0] - cells(block, (3, 3))[0]).max()))
+    (9, 0)
+    >>> _touching_cards(image, [cells(block, (3, 3))], 9) is None  # lying apart: found as they are
+    True
+    """
+    side = round(np.sqrt(count or 9))
+    for tiles in sets:
+        if len(tiles) == side * side and _across(tiles) is not None \
+                and (block := _one_block(tiles, len(tiles))) is not None \
+                and (cards := _framed_cards(image, block, side, count, seams=False)) is not None:
+            return cards
+    return None
 
 
 def _laid_whole(cards: list[np.ndarray], count: int | None) -> bool:
@@ -882,10 +930,8 @@ def _judged(corners: tuple) -> str | None:
     """`_misfit` of the tiles whose corners are given as (type, shape, bytes) each."""
     tiles = [np.frombuffer(data, kind).reshape(shape) for kind, shape, data in corners]
     areas = np.float32([cv2.contourArea(np.float32(tile)) for tile in tiles])
-    for (i, first), (j, second) in combinations(enumerate(tiles), 2):
-        shared, _ = cv2.intersectConvexConvex(np.float32(first), np.float32(second))
-        if shared > 0.1 * min(areas[i], areas[j]):
-            return f"tiles {i + 1} and {j + 1} overlap"
+    if (pair := _across(tiles)) is not None:
+        return f"tiles {pair[0] + 1} and {pair[1] + 1} overlap"
     typical = float(np.median(areas)) if len(tiles) else 0.0
     for i, tile in enumerate(tiles):
         if not 0.4 < areas[i] / typical < 2.5:
@@ -897,6 +943,22 @@ def _judged(corners: tuple) -> str | None:
     worst = int(np.argmax(misfits)) if len(tiles) else 0
     if len(tiles) and misfits[worst] > MISFIT:
         return f"tile {worst + 1} is not the shape of the others ({100 * misfits[worst]:.0f}% off)"
+    return None
+
+
+def _across(tiles: list[np.ndarray]) -> tuple[int, int] | None:
+    """The first two of ``tiles`` (indices) that lie across each other: sharing more than a tenth of
+    the smaller's area; None.
+
+    >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> _across([card, card + [20, 0], card + [25, 0]]), _across([card, card + [10, 0]])
+    ((1, 2), None)
+    """
+    areas = [cv2.contourArea(np.float32(tile)) for tile in tiles]
+    for (i, first), (j, second) in combinations(enumerate(tiles), 2):
+        shared, _ = cv2.intersectConvexConvex(np.float32(first), np.float32(second))
+        if shared > 0.1 * min(areas[i], areas[j]):
+            return i, j
     return None
 
 
