@@ -196,6 +196,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count)
+    # A look that cut glared cards into cells of their print (hard meadow scattered 4178: the plain
+    # look's 13 tiles, 8 of them bits) has a usual side along no card's edge: bits as faint-sided
+    # pass as sound and, more of them, outweigh the look of card edges, so the search from them finds
+    # nothing. Judged by the usual step along the sharpest look's sides, they are not sound.
+    if found is None and not in_block and any(every):
+        edged = _sound(image, every, usual=max(np.median([side_steps(image, tile) for tile in tiles])
+                                               for tiles in every if tiles))
+        if len(edged) >= 2 and not _same_tiles(edged, sound):
+            found = _from_sound(image, small, scale, (colour, printed), edged, count)
     if found is not None:
         # A look's tiles check each other's shape (`_tiles_seen`); these came
         # from several looks and the search: one that lost a strip to
@@ -591,12 +600,12 @@ def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None
     return bool(wholes) and bool(min(weakest) <= BARE * np.median(wholes))
 
 
-def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:
-    """The tiles of all looks that agree in shape (`_agreeing`), without repeats:
-    those of the look with most tile area agreeing, of the looks whose sides
+def _sound(image: np.ndarray, looks: list[list[np.ndarray]], usual: float | None = None) -> list[np.ndarray]:
+    """The tiles of all looks that agree in shape (`_agreeing`, sides judged against ``usual`` as there),
+    without repeats: those of the look with most tile area agreeing, of the looks whose sides
     no other look's run along twice as sharp steps (`_sharper`), and the
     others' that fit them."""
-    agreed = [tiles for tiles in (_agreeing(tiles, image) for tiles in looks) if tiles]
+    agreed = [tiles for tiles in (_agreeing(tiles, image, usual) for tiles in looks) if tiles]
     if not agreed:
         return []
     # A look whose sides run along steps half as sharp as another's outlined
@@ -612,13 +621,13 @@ def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]
     return sound
 
 
-def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
+def _agreeing(tiles: list[np.ndarray], image: np.ndarray, usual: float | None = None) -> list[np.ndarray]:
     """``tiles`` whose every side is a card's edge, less the worst misfits
     until all fit closely the shape fitted linear across the photo
     (`shape_misfits`).
 
     A side is a card's edge when a step runs along it at least `SHARP` times
-    as sharp as along the tiles' sides in the middle (`side_steps`): a tile
+    as sharp as ``usual``, else as along the tiles' sides in the middle (`side_steps`): a tile
     that took in a shadow, or lost a strip to the table, has a side on one.
     The worst misfit is the tile both that line and the view the others give
     it (`view_misfits`) call far off: under a steep view the line calls the
@@ -629,7 +638,7 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
     tiles = [tile for tile in tiles if _sides_ratio(tile) < 1.4]
     steps = [side_steps(image, tile) for tile in tiles]
     if tiles:
-        usual = np.median(steps)
+        usual = np.median(steps) if usual is None else usual
         tiles = [tile for tile, sides in zip(tiles, steps) if min(sides) >= SHARP * usual]
     while len(tiles) > 3:
         misfits = shape_misfits(tiles, fitted=4)  # sharp-sided tiles: a few tell the view
@@ -640,6 +649,16 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
     # Three fit the view exactly, so cannot check each other, nor can two:
     # the whole puzzle sought from them does (`find_tiles`).
     return tiles if len(tiles) in (2, 3) else []
+
+
+def _same_tiles(tiles: list[np.ndarray], others: list[np.ndarray]) -> bool:
+    """Whether ``tiles`` and ``others`` hold the same corners, in any order.
+
+    >>> square = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> _same_tiles([square, square + 20], [square + 20, square]), _same_tiles([square], [square, square + 20])
+    (True, False)
+    """
+    return sorted(np.float32(tile).tobytes() for tile in tiles) == sorted(np.float32(tile).tobytes() for tile in others)
 
 
 def _sides_ratio(quad: np.ndarray) -> float:
