@@ -196,38 +196,42 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count)
-    # A look that cut glared cards into cells of their print (hard meadow scattered 4178: the plain
-    # look's 13 tiles, 8 of them bits) has a usual side along no card's edge: bits as faint-sided
-    # pass as sound and, more of them, outweigh the look of card edges, so the search from them finds
-    # nothing. Judged by the usual step along the sharpest look's sides, they are not sound.
-    if found is None and not in_block and any(every):
+    if found is None:
+        # The first look that saw a puzzle, though a side of it runs along no edge
+        # or a broken frame's pieces made it; or, none, a block of cards each a little
+        # turned, that no look cut along seams straight across it; or a block of
+        # white cards on a cloth's white checks, that every look broke into bits
+        # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
+        # Those come first where the looks found only print in the block: a look's
+        # puzzle then is outlined off the cards, onto the white checks (hard
+        # lookalikes touching 3601: the framed look's nine 24-71% off, a side
+        # along no card's edge; the cloth's cards within 1.9%).
+        # Then a look refused for taking in gaps, when it makes a puzzle on one
+        # view along card edges: a block of touching cards has none, and the first look may have
+        # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
+        # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
+        laid = _cloth_cards(image, cloth, scale, count) if in_block else None
+        last = laid or next((tiles for tiles in every if problem(tiles) is None), None) \
+            or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
+            or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
+        if problem(last) is None or in_block or not any(every):
+            return last
+        # Last before an exit 3: a look that cut glared cards into cells of their print (hard meadow
+        # scattered 4178: the plain look's 13 tiles, 8 of them bits) has a usual side along no card's
+        # edge, so bits as faint-sided pass as sound and, more of them, outweigh the look of card
+        # edges: the search from them finds nothing. Judged by the usual step along the sharpest
+        # look's sides, they are not sound.
         edged = _sound(image, every, usual=max(np.median([side_steps(image, tile) for tile in tiles])
                                                for tiles in every if tiles))
-        if len(edged) >= 2 and not _same_tiles(edged, sound):
-            found = _from_sound(image, small, scale, (colour, printed), edged, count)
-    if found is not None:
-        # A look's tiles check each other's shape (`_tiles_seen`); these came
-        # from several looks and the search: one that lost a strip to
-        # table-coloured art (a red car along a sports card's side on red
-        # checks, hard 2384: 11.5% off) is moved out to where the others say.
-        return reading_order(_reshaped(image, found))
-    # Else the first look that saw a puzzle, though a side of it runs along no edge
-    # or a broken frame's pieces made it; or, none, a block of cards each a little
-    # turned, that no look cut along seams straight across it; or a block of
-    # white cards on a cloth's white checks, that every look broke into bits
-    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
-    # Those come first where the looks found only print in the block: a look's
-    # puzzle then is outlined off the cards, onto the white checks (hard
-    # lookalikes touching 3601: the framed look's nine 24-71% off, a side
-    # along no card's edge; the cloth's cards within 1.9%).
-    # Last before an exit 3, a look refused for taking in gaps, when it makes a puzzle on one
-    # view along card edges: a block of touching cards has none, and the first look may have
-    # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
-    # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
-    laid = _cloth_cards(image, cloth, scale, count) if in_block else None
-    return laid or next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
-        or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
+        found = _from_sound(image, small, scale, (colour, printed), edged, count) \
+            if len(edged) >= 2 and not _same_tiles(edged, sound) else None
+        if found is None:
+            return last
+    # A look's tiles check each other's shape (`_tiles_seen`); these came
+    # from several looks and the search: one that lost a strip to
+    # table-coloured art (a red car along a sports card's side on red
+    # checks, hard 2384: 11.5% off) is moved out to where the others say.
+    return reading_order(_reshaped(image, found))
 
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
