@@ -604,6 +604,26 @@ def test_a_block_of_worn_cards_is_the_print_looks_though_the_colour_looks_stop_a
     assert_found_whole(image, truth, most=0.1)
 
 
+def test_bits_a_look_cut_glared_cards_into_are_not_sound_by_the_sharpest_looks_edges(tmp_path, monkeypatch):
+    # Hard meadow scattered 4178 on wood, three cards glared: the plain look
+    # cut them into cells of their print (13 tiles, 8 bits with sides along
+    # no card's edge). Against that look's own usual side the bits passed as
+    # sound, and, more of them, outweighed the colour look's six cards: the
+    # search from them found nothing (exit 3 after 35 s of CPU). Judged by
+    # the sharpest look's usual side, the sound tiles are the six cards.
+    image, truth = render_photo(seed=4178, art="meadow", layout="scattered", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    searched = []  # the sound tiles each search starts from; the search itself is skipped
+    monkeypatch.setattr("vision.detect._from_sound", lambda image, small, scale, masks, sound, count:
+                        searched.append(sound))
+    find_tiles(image)
+    sound = searched[-1]
+    assert len(sound) == 6
+    for quad, match in zip(sound, match_tiles(truth, sound)):
+        corners = np.roll(np.float32(truth["tiles"][match.tile]["corners"]), -match.shift, axis=0)
+        assert np.linalg.norm(quad - corners, axis=1).max() < 0.03 * np.linalg.norm(corners[1] - corners[0])
+
+
 def test_a_block_whose_print_alone_the_looks_found_is_laid_before_a_looks_astray_puzzle(tmp_path):
     # Hard lookalikes touching 3601 on red gingham: the white cards are the
     # white checks to every look. The sound tiles were print in the block

@@ -199,42 +199,55 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made)
-    if found is not None:
-        # A look's tiles check each other's shape (`_tiles_seen`); these came
-        # from several looks and the search: one that lost a strip to
-        # table-coloured art (a red car along a sports card's side on red
-        # checks, hard 2384: 11.5% off) is moved out to where the others say.
-        # Vintage cards on wood, found or sought at their worn frames' printed
-        # rule on a side or two (hard vintage 3981: 4-7% inside, an edge
-        # misread), are moved out to their cut edges there (`cut_out`'s
-        # ``ruled``), unless that makes no puzzle: a side moved onto a shadow.
-        # Not on a checked cloth, whose checks' lines run past cards as cut edges
-        # would (hard lookalikes 171 on white checks: a card moved 9.8% out).
-        moved = None if cloth_checks(small) is not None else \
-            _reshaped(image, [orient(tile) for tile in cut_out(image, scale, found, ruled=True)])
-        return reading_order(moved if moved is not None and problem(moved, count) is None
-                             else _reshaped(image, found))
-    # Else the first look that saw a puzzle, though a side of it runs along no edge
-    # or a broken frame's pieces made it; or, none, a block of cards each a little
-    # turned, that no look cut along seams straight across it; or a block of
-    # white cards on a cloth's white checks, that every look broke into bits
-    # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
-    # Those come first where the looks found only print in the block: a look's
-    # puzzle then is outlined off the cards, onto the white checks (hard
-    # lookalikes touching 3601: the framed look's nine 24-71% off, a side
-    # along no card's edge; the cloth's cards within 1.9%).
-    # Last before an exit 3, a look refused for taking in gaps, when it makes a puzzle on one
-    # view along card edges: a block of touching cards has none, and the first look may have
-    # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
-    # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
-    laid = _cloth_cards(image, cloth, scale, count) if in_block else None
-    # Next, a block of touching framed cards whose nine, a look's or sought, lie across each other
-    # at the seams, each side at its own frame's inner line or the neighbour's (hard vintage
-    # touching 3939 exit 3, normal 3575 the print look's nine 19% off): the block's even cells.
-    laid = laid or _touching_cards(image, every + made, count)
-    return laid or next((tiles for tiles in every if problem(tiles) is None), None) \
-        or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
-        or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
+    if found is None:
+        # The first look that saw a puzzle, though a side of it runs along no edge
+        # or a broken frame's pieces made it; or, none, a block of cards each a little
+        # turned, that no look cut along seams straight across it; or a block of
+        # white cards on a cloth's white checks, that every look broke into bits
+        # (hard lookalikes 2845), outlined where the cloth's coloured checks stop.
+        # Those come first where the looks found only print in the block: a look's
+        # puzzle then is outlined off the cards, onto the white checks (hard
+        # lookalikes touching 3601: the framed look's nine 24-71% off, a side
+        # along no card's edge; the cloth's cards within 1.9%).
+        # Next, a block of touching framed cards whose nine, a look's or sought, lie across each other
+        # at the seams, each side at its own frame's inner line or the neighbour's (hard vintage
+        # touching 3939 exit 3, normal 3575 the print look's nine 19% off): the block's even cells.
+        # Then a look refused for taking in gaps, when it makes a puzzle on one
+        # view along card edges: a block of touching cards has none, and the first look may have
+        # left out their worn frames, the table's colour (hard vintage touching 3911 on wood: its
+        # tiles 8-12% inside, at the frames' inner lines; the print look's nine within 2%, one 9.5%).
+        laid = _cloth_cards(image, cloth, scale, count) if in_block else None
+        laid = laid or _touching_cards(image, every + made, count)
+        last = laid or next((tiles for tiles in every if problem(tiles) is None), None) \
+            or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
+            or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
+        if problem(last) is None or in_block or not any(every):
+            return last
+        # Last before an exit 3: a look that cut glared cards into cells of their print (hard meadow
+        # scattered 4178: the plain look's 13 tiles, 8 of them bits) has a usual side along no card's
+        # edge, so bits as faint-sided pass as sound and, more of them, outweigh the look of card
+        # edges: the search from them finds nothing. Judged by the usual step along the sharpest
+        # look's sides, they are not sound.
+        edged = _sound(image, every, usual=max(np.median([side_steps(image, tile) for tile in tiles])
+                                               for tiles in every if tiles))
+        found = _from_sound(image, small, scale, (colour, printed), edged, count) \
+            if len(edged) >= 2 and not _same_tiles(edged, sound) else None
+        if found is None:
+            return last
+    # A look's tiles check each other's shape (`_tiles_seen`); these came
+    # from several looks and the search: one that lost a strip to
+    # table-coloured art (a red car along a sports card's side on red
+    # checks, hard 2384: 11.5% off) is moved out to where the others say.
+    # Vintage cards on wood, found or sought at their worn frames' printed
+    # rule on a side or two (hard vintage 3981: 4-7% inside, an edge
+    # misread), are moved out to their cut edges there (`cut_out`'s
+    # ``ruled``), unless that makes no puzzle: a side moved onto a shadow.
+    # Not on a checked cloth, whose checks' lines run past cards as cut edges
+    # would (hard lookalikes 171 on white checks: a card moved 9.8% out).
+    moved = None if cloth_checks(small) is not None else \
+        _reshaped(image, [orient(tile) for tile in cut_out(image, scale, found, ruled=True)])
+    return reading_order(moved if moved is not None and problem(moved, count) is None
+                         else _reshaped(image, found))
 
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
@@ -648,12 +661,12 @@ def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None
     return bool(wholes) and bool(min(weakest) <= BARE * np.median(wholes))
 
 
-def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]:
-    """The tiles of all looks that agree in shape (`_agreeing`), without repeats:
-    those of the look with most tile area agreeing, of the looks whose sides
+def _sound(image: np.ndarray, looks: list[list[np.ndarray]], usual: float | None = None) -> list[np.ndarray]:
+    """The tiles of all looks that agree in shape (`_agreeing`, sides judged against ``usual`` as there),
+    without repeats: those of the look with most tile area agreeing, of the looks whose sides
     no other look's run along twice as sharp steps (`_sharper`), and the
     others' that fit them."""
-    agreed = [tiles for tiles in (_agreeing(tiles, image) for tiles in looks) if tiles]
+    agreed = [tiles for tiles in (_agreeing(tiles, image, usual) for tiles in looks) if tiles]
     if not agreed:
         return []
     # A look whose sides run along steps half as sharp as another's outlined
@@ -669,13 +682,13 @@ def _sound(image: np.ndarray, looks: list[list[np.ndarray]]) -> list[np.ndarray]
     return sound
 
 
-def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
+def _agreeing(tiles: list[np.ndarray], image: np.ndarray, usual: float | None = None) -> list[np.ndarray]:
     """``tiles`` whose every side is a card's edge, less the worst misfits
     until all fit closely the shape fitted linear across the photo
     (`shape_misfits`).
 
     A side is a card's edge when a step runs along it at least `SHARP` times
-    as sharp as along the tiles' sides in the middle (`side_steps`): a tile
+    as sharp as ``usual``, else as along the tiles' sides in the middle (`side_steps`): a tile
     that took in a shadow, or lost a strip to the table, has a side on one.
     The worst misfit is the tile both that line and the view the others give
     it (`view_misfits`) call far off: under a steep view the line calls the
@@ -686,7 +699,7 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
     tiles = [tile for tile in tiles if _sides_ratio(tile) < 1.4]
     steps = [side_steps(image, tile) for tile in tiles]
     if tiles:
-        usual = np.median(steps)
+        usual = np.median(steps) if usual is None else usual
         tiles = [tile for tile, sides in zip(tiles, steps) if min(sides) >= SHARP * usual]
     while len(tiles) > 3:
         misfits = shape_misfits(tiles, fitted=4)  # sharp-sided tiles: a few tell the view
@@ -697,6 +710,16 @@ def _agreeing(tiles: list[np.ndarray], image: np.ndarray) -> list[np.ndarray]:
     # Three fit the view exactly, so cannot check each other, nor can two:
     # the whole puzzle sought from them does (`find_tiles`).
     return tiles if len(tiles) in (2, 3) else []
+
+
+def _same_tiles(tiles: list[np.ndarray], others: list[np.ndarray]) -> bool:
+    """Whether ``tiles`` and ``others`` hold the same corners, in any order.
+
+    >>> square = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> _same_tiles([square, square + 20], [square + 20, square]), _same_tiles([square], [square, square + 20])
+    (True, False)
+    """
+    return sorted(np.float32(tile).tobytes() for tile in tiles) == sorted(np.float32(tile).tobytes() for tile in others)
 
 
 def _sides_ratio(quad: np.ndarray) -> float:
