@@ -614,8 +614,8 @@ def test_bits_a_look_cut_glared_cards_into_are_not_sound_by_the_sharpest_looks_e
     image, truth = render_photo(seed=4178, art="meadow", layout="scattered", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
     searched = []  # the sound tiles each search starts from; the search itself is skipped
-    monkeypatch.setattr("vision.detect._from_sound", lambda image, small, scale, masks, sound, count:
-                        searched.append(sound))
+    monkeypatch.setattr("vision.detect._from_sound", lambda image, small, scale, masks, sound, count,
+                        made=None: searched.append(sound))
     find_tiles(image)
     sound = searched[-1]
     assert len(sound) == 6
