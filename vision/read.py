@@ -48,7 +48,7 @@ RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 BLOWN = 0.9  # an edge showing less of its triangle than this (glare took the rest) is judged by its middle
 FLANK = 0.35  # of a side: on such an edge, pixels this near a neighbouring side's triangle weigh less, none at it
 POOLED = 0.6  # an edge showing less than this is scored by the mean of a code's stored examples, not the nearest
-_FLOOR = 1e-3  # candidates less likely than this are ruled out
+FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
 
@@ -135,7 +135,7 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
         confidence = _confidence(d, code_of, seen, sharpness)
     ranked = np.argsort(-confidence, axis=1, kind="stable")[:, :_MOST]
     candidates = [[(codes[k], float(confidence[e, k])) for k in ranked[e]
-                   if k == ranked[e, 0] or confidence[e, k] >= _FLOOR]
+                   if k == ranked[e, 0] or confidence[e, k] >= FLOOR]
                   for e in range(len(looks))]
     per_tile = [candidates[i:i + 4] for i in range(0, len(candidates), 4)]
     return Reading(tiles=[tuple(side[0][0] for side in tile) for tile in per_tile],

@@ -18,10 +18,9 @@ import numpy as np
 from solver.repair import Reinterpreted
 
 from .library import Library
-from .read import Reading
+from .read import FLOOR, Reading
 
 AGREED = 0.85  # of a photo's edges: the least share whose top reading the taught tiles must give
-_UNLIKELY = 1e-3  # the likelihood of a code an edge did not keep as a candidate (read._FLOOR)
 
 
 def taught_tiles(library: Library) -> list[list[tuple]]:
@@ -82,10 +81,10 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
         return None
     cost = np.empty((len(tiles), len(tiles), 4))  # photo tile, taught tile, turn
     for i, sides in enumerate(reading.candidates):
-        likely = [dict(candidates) for candidates in sides]
+        likely = [dict(candidates) for candidates in sides]  # a code not kept is less likely than FLOOR
         for j, taught in enumerate(tiles):
             for turn in range(4):
-                cost[i, j, turn] = -sum(np.log(likely[s].get(taught[(s + turn) % 4], _UNLIKELY))
+                cost[i, j, turn] = -sum(np.log(likely[s].get(taught[(s + turn) % 4], FLOOR))
                                         for s in range(4))
     rows, cols = linear_sum_assignment(cost.min(axis=2))
     turns = cost[rows, cols].argmin(axis=1)
@@ -126,5 +125,5 @@ def read_as_taught(reading: Reading, library: Library) -> tuple[Reading, list[Re
     changed = [Reinterpreted(t, s, reading.tiles[t][s], code) for t, tile in enumerate(codes)
                for s, code in enumerate(tile) if code != reading.tiles[t][s]]
     return reading._replace(tiles=codes, confidence=[tuple(round(c, 4) for c in tile) for tile in alone],
-                            candidates=[[[(code, max(c, _UNLIKELY))] for code, c in zip(tile, sure)]
+                            candidates=[[[(code, max(c, FLOOR))] for code, c in zip(tile, sure)]
                                         for tile, sure in zip(codes, alone)]), changed
