@@ -165,10 +165,7 @@ def _framed(image: np.ndarray, quad: np.ndarray, reach: float, fence) -> np.ndar
     ``reach``: a share of a tile's side, as in `refine`.
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    far = FRAME[1] * reach + 3
-    at = np.arange(-far, far, 0.5, dtype=np.float32)
-    peaks = [_peaks(at[:-1] + 0.25, _steps_across(image, (start, end - start), start, end, at, fence))
-             for start, end in sides]
+    peaks = [_side_peaks(image, start, end, reach, fence) for start, end in sides]
     if any(p is None for p in peaks):
         return quad
     widths = {round(float(b - a) * 2) / 2 for at, _ in peaks for a, b in zip(at, at[1:])
@@ -260,11 +257,11 @@ def _sharpest_here(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=
     >>> _sharpest_here(image, *at_cut), _sharpest_here(image, *at_rule)  # the top side, run clockwise
     (False, True)
     """
-    reach = 0.06 * float(np.linalg.norm(end - start))
-    at = np.arange(-2.0, FRAME[1] * reach + 2.0, 0.5, dtype=np.float32)
+    near, far = _frame_band(start, end)
+    at = np.arange(-2.0, far + 2.0, 0.5, dtype=np.float32)
     middle = at[:-1] + 0.25
     step = _steps_across(image, (start, end - start), start, end, at, fence)
-    frame = (middle >= FRAME[0] * reach) & (middle <= FRAME[1] * reach)
+    frame = (middle >= near) & (middle <= far)
     return step is not None and float(step[np.abs(middle) <= 1].max()) > float(step[frame].max(initial=0.0))
 
 
@@ -272,11 +269,30 @@ def _framed_inside(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=
     """Whether a peak of the side's step profile (`_peaks`) lies a frame's width (`FRAME`, in reaches
     of 0.06 of the side) inside the side from ``start`` to ``end``: the frame's inner edge or its rule
     past the card's cut edge."""
-    reach = 0.06 * float(np.linalg.norm(end - start))
-    far = FRAME[1] * reach + 3  # as far out as in: `_peaks` reads the table's grain there
+    near, far = _frame_band(start, end)
+    peaks = _side_peaks(image, start, end, _side_reach(start, end), fence)
+    return peaks is None or bool(np.any((peaks[0] >= near) & (peaks[0] <= far)))
+
+
+def _side_peaks(image: np.ndarray, start: np.ndarray, end: np.ndarray, reach: float, fence) -> tuple | None:
+    """`_peaks` of the step profile across the side from ``start`` to ``end`` (`_steps_across`), a
+    frame's width (`FRAME`, in ``reach`` pixels) and a little more inside it and as far out: `_peaks`
+    reads the table's grain there."""
+    far = FRAME[1] * reach + 3
     at = np.arange(-far, far, 0.5, dtype=np.float32)
-    peaks = _peaks(at[:-1] + 0.25, _steps_across(image, (start, end - start), start, end, at, fence))
-    return peaks is None or bool(np.any((peaks[0] >= FRAME[0] * reach) & (peaks[0] <= FRAME[1] * reach)))
+    return _peaks(at[:-1] + 0.25, _steps_across(image, (start, end - start), start, end, at, fence))
+
+
+def _side_reach(start: np.ndarray, end: np.ndarray) -> float:
+    """A reach of the side from ``start`` to ``end``, in pixels: 0.06 of its length, as `refine`'s."""
+    return 0.06 * float(np.linalg.norm(end - start))
+
+
+def _frame_band(start: np.ndarray, end: np.ndarray) -> tuple[float, float]:
+    """How far inside the side from ``start`` to ``end`` a printed frame's inner edge may lie, nearest
+    and furthest, in pixels (`FRAME`, in reaches of 0.06 of the side)."""
+    reach = _side_reach(start, end)
+    return FRAME[0] * reach, FRAME[1] * reach
 
 
 def _frame_pair(peaks: tuple, width: float):
