@@ -92,7 +92,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
         arts = list(ART_SETS)
-        libraries = {art: teach(art, work) for art in arts}
+        needed = args.teacher == "other" or args.speed  # the timed photos use the art's library too
+        libraries = {art: teach(art, work) for art in arts} if needed else {}
         if args.n:
             accuracy(args, arts, libraries, work)
         if args.speed:

@@ -7,6 +7,7 @@ import pytest
 from solver import Puzzle, is_solution
 from solver.puzzle import Placement
 from vision.describe import describe
+from vision.images import read_image
 from vision.library import add_edges
 from vision.pipeline import photo_edges, solve_photo
 from vision.read import read_edges
@@ -14,7 +15,9 @@ from vision.render import render_photo, save_photo
 from vision.taught import read_as_taught
 
 SIZE = (1600, 1200)
-BLOWN = 3599  # hard frogs touching: glare blows one edge, read wrong even by a library of this very puzzle
+# hard frogs photos where glare blows one edge, read wrong even by a library of this very puzzle;
+# 4453's edge (11% seen) gives its true code nothing, and only its share seen says so
+BLOWN = {3599: "touching", 4453: "scattered"}
 
 
 def at_true_corners(truth: dict) -> list:
@@ -30,20 +33,21 @@ def teach(folder, seed: int):
                       for i in range(len(edges.crops))], tiles=len(truth["tiles"]))
 
 
-@pytest.fixture(scope="module")
-def blown(tmp_path_factory):
-    """The hard photo, saved, its image and its truth."""
-    image, truth = render_photo(seed=BLOWN, art="frogs", layout="touching", difficulty="hard", size=SIZE)
+@pytest.fixture(scope="module", params=sorted(BLOWN))
+def blown(request, tmp_path_factory):
+    """A hard photo, saved: its seed, path, image and truth."""
+    image, truth = render_photo(seed=request.param, art="frogs", layout=BLOWN[request.param],
+                                difficulty="hard", size=SIZE)
     path = tmp_path_factory.mktemp("photo") / "frogs.jpg"
     save_photo(path, image, truth)
-    return path, image, truth
+    return request.param, path, image, truth
 
 
 def test_a_blown_edge_is_told_by_the_taught_tile_it_belongs_to(blown, tmp_path):
-    path, image, truth = blown
-    library = teach(tmp_path / "library", BLOWN)
+    seed, path, image, truth = blown
+    library = teach(tmp_path / "library", seed)
     true_edges = [tuple(t["edges"]) for t in truth["tiles"]]
-    edges = photo_edges(image, corners=at_true_corners(truth))
+    edges = photo_edges(read_image(path), corners=at_true_corners(truth))  # the JPEG the answer reads
     alone = read_edges(describe(edges.crops, edges.veils), library).tiles
     wrong = [(t, s) for t in range(9) for s in range(4) if alone[t][s] != true_edges[t][s]]
     assert len(wrong) == 1  # the edge the taught tiles must put right
@@ -60,8 +64,8 @@ def test_a_blown_edge_is_told_by_the_taught_tile_it_belongs_to(blown, tmp_path):
 
 
 def test_tiles_of_another_puzzle_with_the_same_figures_are_not_taken(blown, tmp_path):
-    _, image, truth = blown
-    other = teach(tmp_path / "library", BLOWN + 7)  # the next frogs puzzle of the bench's cycle
+    seed, _, image, truth = blown
+    other = teach(tmp_path / "library", seed + 7)  # the next frogs puzzle of the bench's cycle
     edges = photo_edges(image, corners=at_true_corners(truth))
     reading = read_edges(describe(edges.crops, edges.veils), other)
     assert read_as_taught(reading, other) == (reading, [])

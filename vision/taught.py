@@ -65,6 +65,14 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
         keep; None when the tile counts differ or under `AGREED` of the
         edges agree (the photo is not of these tiles).
 
+    Notes
+    -----
+    An edge's likelihoods count for the share of it glare left to see
+    (``reading.seen``), the rest spread evenly over the taught codes: an
+    edge blown out whole says nothing, where its reading alone, sure of a
+    wrong figure's colour, would outvote a tile's sure edges (frogs 4453:
+    an edge 11% seen gave its true code 0.00 and turned its tile).
+
     Examples
     --------
     >>> sure = lambda codes: [[(c, 0.9)] for c in codes]
@@ -79,13 +87,16 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
 
     if len(tiles) != len(reading.tiles):
         return None
+    even = 1 / len({code for tile in tiles for code in tile})
+    seen = reading.seen or [(1.0,) * 4] * len(tiles)
     cost = np.empty((len(tiles), len(tiles), 4))  # photo tile, taught tile, turn
-    for i, sides in enumerate(reading.candidates):
+    for i, (sides, shares) in enumerate(zip(reading.candidates, seen)):
         likely = [dict(candidates) for candidates in sides]  # a code not kept is less likely than FLOOR
         for j, taught in enumerate(tiles):
             for turn in range(4):
-                cost[i, j, turn] = -sum(np.log(likely[s].get(taught[(s + turn) % 4], FLOOR))
-                                        for s in range(4))
+                cost[i, j, turn] = -sum(np.log(share * likely[s].get(taught[(s + turn) % 4], FLOOR)
+                                               + (1 - share) * even)
+                                        for s, share in enumerate(shares))
     rows, cols = linear_sum_assignment(cost.min(axis=2))
     turns = cost[rows, cols].argmin(axis=1)
     codes = [tuple(tiles[j][(s + turn) % 4] for s in range(4)) for j, turn in zip(cols, turns)]
