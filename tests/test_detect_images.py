@@ -672,6 +672,19 @@ def test_a_faint_grid_the_art_fakes_does_not_set_the_count(tmp_path):
     assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.05)
 
 
+def test_a_blocks_second_side_off_its_cards_is_not_hidden_by_the_first(tmp_path):
+    # Hard meadow touching 4276, green cards on green gingham: the colour
+    # look's mask lost a strip of the block's W side and took in a check
+    # beside its E side. Both sides ran off the cards (steps 3.5 and 5.2
+    # against 14 and 49), but the fainter W side pulled down the median the
+    # E side was judged by, so only the W side was sought again: nine cells
+    # of a block outlined too wide at its SE corner, 9-34% off, and an
+    # answer no valid. Each side judged against the sides not off the cards
+    # (`blocks._weak_sides`), both are moved: nine within 1.1%.
+    image, truth = render_photo(seed=4276, art="meadow", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.03)
+
+
 def test_a_2x2_puzzle_seen_whole_is_not_laid_as_nine_cards():
     # Were a look to see a 2x2 puzzle's block as one tile, its 3x3 cells
     # would each find a card's edge or two and fit one view: nine made-up
