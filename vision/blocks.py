@@ -258,9 +258,26 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
         if not opened.any():  # nowhere as wide as the disk: white checks strung together (hard sports 2167)
             continue
         rough = _longest_sides(_largest_contour(opened))
-        if rough is not None:
+        # Cards the darker checks' colour (purple witches on blue gingham, hard 4424) join the
+        # lighter checks and bands into one net round those checks, its holes: filled, the whole
+        # photo. A block of cards lies in the photo; one that runs across it is that net.
+        if rough is not None and not _across_photo(rough, free.shape):
             blocks.append(_fitted_sides(clockwise(rough), outline, 0.5 * np.sqrt(check)))
     return blocks
+
+
+def _across_photo(quad: np.ndarray, shape: tuple) -> bool:
+    """Whether ``quad`` reaches both of two opposite edges of a photo of ``shape`` (within a
+    hundredth of its long side).
+
+    >>> quad = np.float32([[0, 0], [99, 0], [99, 50], [0, 50]])
+    >>> _across_photo(quad, (80, 100)), _across_photo(quad + [5, 5], (80, 100))
+    (True, False)
+    """
+    height, width = shape[:2]
+    edge = 0.01 * max(height, width)
+    x, y = quad[:, 0], quad[:, 1]
+    return bool((x.min() <= edge and x.max() >= width - 1 - edge) or (y.min() <= edge and y.max() >= height - 1 - edge))
 
 
 def _check_areas(stats: np.ndarray) -> list[float]:
