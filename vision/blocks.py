@@ -326,6 +326,25 @@ def _longest_sides(outline: np.ndarray) -> np.ndarray | None:
     return corners_of([sides[i] for i in longest])
 
 
+def sided_quad(mask: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral (clockwise) on the four longest sides of ``mask``'s largest patch; None
+    on no patch, or where two of them are parallel.
+
+    The smallest quadrilateral round a patch (`outline_quad`) takes in a bump
+    joined to a side (a light patch of desk glare joined to a block's side);
+    the patch's four longest sides pass it by.
+
+    >>> mask = np.zeros((100, 100), np.uint8); mask[20:80, 20:80] = 255
+    >>> mask[12:20, 30:45] = 255  # a bump on the top side
+    >>> np.round(sided_quad(mask)).tolist()
+    [[79.0, 20.0], [79.0, 79.0], [20.0, 79.0], [20.0, 20.0]]
+    """
+    if not mask.any():
+        return None
+    rough = _longest_sides(_largest_contour(mask))
+    return None if rough is None else clockwise(rough)
+
+
 def _fitted_sides(quad: np.ndarray, outline: np.ndarray, near: float) -> np.ndarray:
     """``quad`` with each side fitted again (Huber) to the ``outline`` points within ``near`` of
     its middle four fifths; a side with too few keeps its place."""

@@ -62,7 +62,8 @@ import cv2
 import numpy as np
 
 from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, framed_seams, on_sheet, outline_quad,
-                     seam_grid, seam_profiles, side_lengths, sized_grids, speck, swung, tile_share, weakest_seam)
+                     seam_grid, seam_profiles, side_lengths, sided_quad, sized_grids, speck, swung, tile_share,
+                     weakest_seam)
 from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .seek import (ALL_ROUND, cut_out, edged_again, edged_all_round, form_in_view, laid_cards,
@@ -233,7 +234,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         found = _from_sound(image, small, scale, (colour, printed), edged, count) \
             if len(edged) >= 2 and not _same_tiles(edged, sound) else None
         if found is None:
-            return last
+            return _sided_cards(image, colour, scale, count) or last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
     # from several looks and the search: one that lost a strip to
     # table-coloured art (a red car along a sports card's side on red
@@ -253,6 +254,20 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         return reading_order(moved)
     reshaped = _reshaped(image, found)
     return reading_order(reshaped if problem(reshaped, count) is None else found)
+
+
+def _sided_cards(image: np.ndarray, mask: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
+    """The cards `_block_cards` lays in the block outlined on the four longest sides of ``mask``'s
+    largest patch (`vision.blocks.sided_quad`; ``mask`` at ``scale`` of ``image``); None.
+
+    Last before an exit 3: a light patch of desk joined to a block's side
+    (hard witches touching 4242, the block under glare seen as one tile by
+    every look) bends the smallest quadrilateral round it, two corners 10-18%
+    of the block's side off, and its even cells lie 20-90% off their cards;
+    the patch's four longest sides pass the bump by.
+    """
+    block = sided_quad(mask)
+    return None if block is None else _block_cards(image, scale, [[block / scale]], count)
 
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
