@@ -465,13 +465,16 @@ def test_a_block_of_cards_off_the_even_grid_is_laid_from_neighbours_on_their_edg
 
 
 @pytest.mark.parametrize("seed, bits, most", [(2367, 16, 0.1), (1443, 32, 0.06)])
-def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_path, seed, bits, most):
+def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_path, monkeypatch, seed, bits, most):
     # Hard frogs touching blocks. 2367: frogs' legs and snowflakes
     # line up in quarters of the cards, every look cut the block 4x4, and
     # sixteen tiles in a square are a puzzle to `find_tiles`, which is not
     # told the count (exit 3 with a library of nine: found 16 tiles). 1443:
     # cut into 32 bits, some along true seams, so as sharp as cards' own;
-    # told nine, the bits are no puzzle however sharp they are.
+    # told nine, the bits are no puzzle however sharp they are. (Since V24
+    # `find_tiles`' last fallback, `_sided_cards`, lays 1443's nine within
+    # 3.7% itself; left out here, to test the count alone.)
+    monkeypatch.setattr("vision.detect._sided_cards", lambda image, mask, scale, count: None)
     image, truth = render_photo(seed=seed, art="frogs", layout="touching", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
     tiles = find_tiles(image)
