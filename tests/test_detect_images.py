@@ -9,8 +9,8 @@ from PIL import Image
 from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _tiles_seen, _touching_cards,
-                           _working_copy, counted_cards, find_tiles, orient)
+from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _sided_cards, _tiles_seen,
+                           _touching_cards, _working_copy, counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -470,13 +470,16 @@ def test_a_block_of_cards_off_the_even_grid_is_laid_from_neighbours_on_their_edg
 
 
 @pytest.mark.parametrize("seed, bits, most", [(2367, 16, 0.1), (1443, 32, 0.06)])
-def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_path, seed, bits, most):
+def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_path, monkeypatch, seed, bits, most):
     # Hard frogs touching blocks. 2367: frogs' legs and snowflakes
     # line up in quarters of the cards, every look cut the block 4x4, and
     # sixteen tiles in a square are a puzzle to `find_tiles`, which is not
     # told the count (exit 3 with a library of nine: found 16 tiles). 1443:
     # cut into 32 bits, some along true seams, so as sharp as cards' own;
-    # told nine, the bits are no puzzle however sharp they are.
+    # told nine, the bits are no puzzle however sharp they are. (Since V24
+    # `find_tiles`' last fallback, `_sided_cards`, lays 1443's nine within
+    # 3.7% itself; left out here, to test the count alone.)
+    monkeypatch.setattr("vision.detect._sided_cards", lambda image, mask, scale, count: None)
     image, truth = render_photo(seed=seed, art="frogs", layout="touching", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
     tiles = find_tiles(image)
@@ -833,3 +836,34 @@ def test_light_ramps_worked_out_a_channel_at_a_time_are_the_broadcast_sums():
     broadcast = f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y
     ramps = _ramps(fit, rows, cols)
     assert ramps.dtype == np.float32 and ramps.flags.c_contiguous and np.array_equal(ramps, broadcast)
+
+
+def test_a_cloths_net_round_its_darker_checks_is_no_block_of_cards(tmp_path):
+    # Hard witches scattered 4424 on blue gingham: the purple cards are the
+    # dark checks' colour, so the white checks, the light bands and the cards
+    # make one net round the dark checks; filled, the whole photo. Taken for
+    # the cloth's block, it held the five sound cards as print (no search,
+    # exit 3). A block runs across no photo: the nine are sought, within 5%.
+    image, truth = render_photo(seed=4424, art="witches", layout="scattered", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.06)
+
+
+def test_the_nearest_card_under_a_steep_view_is_kept_as_found_where_grown_it_is_no_puzzle(tmp_path):
+    # Hard witches scattered 4396 on wood, tilt 34 degrees: the search found
+    # all nine within 2%, but the form `_reshaped` fits linear across the
+    # photo is 15% off at the nearest card, which it grew onto the wood, 2.6
+    # times the others (exit 3). The search's set is taken as found.
+    image, truth = render_photo(seed=4396, art="witches", layout="scattered", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.03)
+
+
+def test_a_block_a_patch_of_desk_joined_is_outlined_on_its_four_longest_sides(tmp_path):
+    # Hard witches touching 4242 on a white desk under glare: a light patch of
+    # desk joined the block's top side, every look saw the block as one tile,
+    # and the smallest quadrilateral round the patch put two corners 10-18%
+    # of the block's side off, its even cells 20-90% off their cards (exit 3
+    # after 90 s of CPU). On the patch's four longest sides, the nine lie within 5%.
+    image, truth = render_photo(seed=4242, art="witches", layout="touching", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    small = _working_copy(image)
+    assert_whole(_sided_cards(image, table_mask(small), small.shape[1] / image.shape[1], None), truth, most=0.05)

@@ -258,9 +258,26 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
         if not opened.any():  # nowhere as wide as the disk: white checks strung together (hard sports 2167)
             continue
         rough = _longest_sides(_largest_contour(opened))
-        if rough is not None:
+        # Cards the darker checks' colour (purple witches on blue gingham, hard 4424) join the
+        # lighter checks and bands into one net round those checks, its holes: filled, the whole
+        # photo. A block of cards lies in the photo; one that runs across it is that net.
+        if rough is not None and not _across_photo(rough, free.shape):
             blocks.append(_fitted_sides(clockwise(rough), outline, 0.5 * np.sqrt(check)))
     return blocks
+
+
+def _across_photo(quad: np.ndarray, shape: tuple) -> bool:
+    """Whether ``quad`` reaches both of two opposite edges of a photo of ``shape`` (within a
+    hundredth of its long side).
+
+    >>> quad = np.float32([[0, 0], [99, 0], [99, 50], [0, 50]])
+    >>> _across_photo(quad, (80, 100)), _across_photo(quad + [5, 5], (80, 100))
+    (True, False)
+    """
+    height, width = shape[:2]
+    edge = 0.01 * max(height, width)
+    x, y = quad[:, 0], quad[:, 1]
+    return bool((x.min() <= edge and x.max() >= width - 1 - edge) or (y.min() <= edge and y.max() >= height - 1 - edge))
 
 
 def _check_areas(stats: np.ndarray) -> list[float]:
@@ -307,6 +324,25 @@ def _longest_sides(outline: np.ndarray) -> np.ndarray | None:
     sides = [(a, b - a) for a, b in zip(points, np.roll(points, -1, axis=0))]
     longest = sorted(np.argsort([-np.linalg.norm(along) for _, along in sides])[:4])
     return corners_of([sides[i] for i in longest])
+
+
+def sided_quad(mask: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral (clockwise) on the four longest sides of ``mask``'s largest patch; None
+    on no patch, or where two of them are parallel.
+
+    The smallest quadrilateral round a patch (`outline_quad`) takes in a bump
+    joined to a side (a light patch of desk glare joined to a block's side);
+    the patch's four longest sides pass it by.
+
+    >>> mask = np.zeros((100, 100), np.uint8); mask[20:80, 20:80] = 255
+    >>> mask[12:20, 30:45] = 255  # a bump on the top side
+    >>> np.round(sided_quad(mask)).tolist()
+    [[79.0, 20.0], [79.0, 79.0], [20.0, 79.0], [20.0, 20.0]]
+    """
+    if not mask.any():
+        return None
+    rough = _longest_sides(_largest_contour(mask))
+    return None if rough is None else clockwise(rough)
 
 
 def _fitted_sides(quad: np.ndarray, outline: np.ndarray, near: float) -> np.ndarray:
