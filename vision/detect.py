@@ -267,7 +267,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 def _sided_cards(image: np.ndarray, mask: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
     """The cards `_block_cards` lays in the block outlined on the four longest sides of ``mask``'s
-    largest patch (`vision.blocks.sided_quad`; ``mask`` at ``scale`` of ``image``); None.
+    largest patch (`vision.blocks.sided_quad`; ``mask`` at ``scale`` of ``image``), or None
+    where that outline lays none.
 
     Last before an exit 3: a light patch of desk joined to a block's side
     (hard witches touching 4242, the block under glare seen as one tile by
