@@ -13,7 +13,7 @@ from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards,
                            _touching_cards, _working_copy, counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
-from vision.table import table_mask
+from vision.table import cloth_checks, table_mask
 
 
 def two_colour_picture():
@@ -501,7 +501,7 @@ def test_a_block_of_white_cards_on_gingham_is_outlined_where_the_coloured_checks
     assert truth["params"]["table"] == "cloth"
     image = saved(tmp_path / "photo.jpg", image, truth)
     small = _working_copy(image)
-    cards = _cloth_cards(image, cloth_blocks(small), small.shape[1] / image.shape[1], 9)
+    cards = _cloth_cards(image, cloth_blocks(cloth_checks(small)), small.shape[1] / image.shape[1], 9)
     if seed == 2845:
         assert_whole(cards, truth, most=0.06)
     else:
@@ -523,7 +523,7 @@ def test_a_block_on_gingham_is_outlined_by_its_whole_checks_not_the_specks_betwe
                 cloth[y + dy:y + dy + 2, x + dx:x + dx + 12] = 250
     cloth[40:400, 130:510] = 245                                   # white cards
     block = np.float32([[509.5, 39.5], [509.5, 399.5], [129.5, 399.5], [129.5, 39.5]])
-    assert min(np.abs(outline - block).max() for outline in cloth_blocks(cloth)) < 3
+    assert min(np.abs(outline - block).max() for outline in cloth_blocks(cloth_checks(cloth))) < 3
 
 
 def framed_block(band: int = 6, side: int = 100):

@@ -17,7 +17,7 @@ import numpy as np
 
 from .corners import clockwise, contrast, corners_of, refine, side_steps
 from .images import across_channels
-from .table import LINE, cloth_checks, fill_holes, table_mask
+from .table import LINE, fill_holes, table_mask
 
 MAX_CELLS = 7         # most rows or columns a block of touching tiles may have
 TRACED = 0.65         # least share of its quadrilateral a patch's outline follows to be a tile (`_traced`)
@@ -212,11 +212,12 @@ CHECKS = 1.5   # radius, in check sides, of the disk a block's outline is opened
 HUGE = 20      # least area of a block of cards on a cloth, in the cloth's checks
 
 
-def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
+def cloth_blocks(checks: np.ndarray | None) -> list[np.ndarray]:
     """The outlines (clockwise corners) the block of cards on a checked cloth
-    may have, where no coloured check reaches (`vision.table.cloth_checks`):
-    one for each way of sizing the checks (`_check_areas`); none on no such
-    cloth or no region `HUGE` checks large.
+    may have, where no coloured check reaches (``checks``, as
+    `vision.table.cloth_checks` gives them, None on no such cloth): one for
+    each way of sizing the checks (`_check_areas`); none on no cloth or no
+    region `HUGE` checks large.
 
     White cards on a cloth's white checks count as table to the colour look,
     which sees only their figures; the cloth's other hues come within a
@@ -230,16 +231,16 @@ def cloth_blocks(image: np.ndarray) -> list[np.ndarray]:
     >>> for i in range(10, 400, 30):
     ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)  # blue gingham, checks 15 wide
     >>> cloth[100:300, 120:320] = 245                                # white cards
-    >>> np.round(cloth_blocks(cloth)[0]).tolist()  # within the blur's rim
+    >>> from vision.table import cloth_checks
+    >>> np.round(cloth_blocks(cloth_checks(cloth))[0]).tolist()  # within the blur's rim
     [[321.0, 98.0], [321.0, 301.0], [118.0, 301.0], [118.0, 98.0]]
     >>> cloth[:] = 250
     >>> for i in range(10, 400, 30):
     ...     cloth[i:i + 15] = cloth[:, i:i + 15] = (200, 60, 30)
     >>> cloth[40:380, 190:205] = 245  # a white strip a check wide joining white checks: no block
-    >>> cloth_blocks(cloth)
+    >>> cloth_blocks(cloth_checks(cloth))
     []
     """
-    checks = cloth_checks(image)
     if checks is None:
         return []
     _, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(checks))

@@ -176,7 +176,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tenth of a card's area at most): squares their size sought over the
     # cloth are no cards (60 s of CPU in vain); the block's cards are laid
     # last, below.
-    cloth = cloth_blocks(small)
+    checks = cloth_checks(small)  # once: the blocks below, and whether sides may be moved out at the end
+    cloth = cloth_blocks(checks)
     sound = _sound(image, every)
     in_block = _print_in_block(sound, [block / scale for block in cloth], count)
     sound = [] if in_block else sound
@@ -257,7 +258,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # Under a steep view the form `_reshaped` fits linear across the photo is far off at its
     # edge: the nearest card, found within 1%, was grown onto the wood, 2.6 times the others
     # (hard witches scattered 4396, tilt 34°); a set the moves leave no puzzle is taken as found.
-    moved = None if cloth_checks(small) is not None else \
+    moved = None if checks is not None else \
         _reshaped(image, [orient(tile) for tile in cut_out(image, scale, found, ruled=True)])
     if moved is not None and problem(moved, count) is None:
         return reading_order(moved)
