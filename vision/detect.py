@@ -41,7 +41,10 @@ into cells, then put a ruler along each side to place the corners exactly.
    puzzle, again where the print look's bits lie (a card the table's
    colour, in shadow on wood). Nine that fill one block but lie across
    each other (touching cards' frames meeting with no step between) give
-   the block's even cells (`_touching_cards`).
+   the block's even cells (`_touching_cards`). Light cards whose faces glare
+   washed to a light desk's colour are seen where the colour or the print
+   look sees card (`_joined_cards`): where the first look's refused puzzle
+   comes back from its own tiles, and last before giving up.
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -201,6 +204,13 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made)
+    # The first look's puzzle, refused for a side along no card's edge, comes back whole when its
+    # own tiles are the sound ones: a block of light cards on a light desk whose top row glare
+    # washed to the desk's colour, outlined on the rows left and cut 3x3 (hard sports touching
+    # 4554: nine 38-54% off, a side on the cards' faces). Both looks together see the block whole.
+    if found is not None and edgeless and _same_tiles(found, first) \
+            and (joined := _joined_cards(image, small, scale, (colour, printed), count)) is not None:
+        return joined
     if found is None:
         # The first look that saw a puzzle, though a side of it runs along no edge
         # or a broken frame's pieces made it; or, none, a block of cards each a little
@@ -244,7 +254,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
                     break
                 searched.append(again)
         if found is None:
-            return _sided_cards(image, colour, scale, count) or last
+            return _sided_cards(image, colour, scale, count) \
+                or _joined_cards(image, small, scale, (colour, printed), count) or last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
     # from several looks and the search: one that lost a strip to
     # table-coloured art (a red car along a sports card's side on red
@@ -279,6 +290,29 @@ def _sided_cards(image: np.ndarray, mask: np.ndarray, scale: float, count: int |
     """
     block = sided_quad(mask)
     return None if block is None else _block_cards(image, scale, [[block / scale]], count)
+
+
+def _joined_cards(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple,
+                  count: int | None) -> list[np.ndarray] | None:
+    """The tiles seen (`_tiles_seen`) where the colour look or the print look (``masks``, of the
+    working copy ``small``, ``scale`` of ``image``) sees card, when they make a puzzle of ``count``
+    on one view along card edges (`_laid_right`); else None.
+
+    Light cards on a light desk under a lamp (hard sports touching 4554 and
+    4638, light-blue faces on a white desk): glare washes the faces to the
+    desk's colour, so the colour look keeps the block in pieces round the
+    figures, and the print look keeps the figures but not the plain faces
+    between them. Each fills the other's holes: the block is seen whole.
+
+    >>> image = np.full((300, 400, 3), 235, np.uint8)
+    >>> image[60:240, 110:290] = (250, 225, 205)                 # a light card
+    >>> image[60:150, 110:200] = 235                             # its glared half, the desk's colour
+    >>> _ = cv2.circle(image, (155, 105), 30, (30, 30, 200), -1)  # print on it
+    >>> colour = np.zeros((300, 400), np.uint8); colour[60:240, 110:290] = 255; colour[60:150, 110:200] = 0
+    >>> printed = np.zeros_like(colour); printed[70:140, 120:190] = 255
+    """
+    tiles = _tiles_seen(image, small, scale, masks[0] | masks[1])
+    return tiles if _laid_right(image, tiles, count, len(tiles)) else None
 
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
