@@ -549,14 +549,24 @@ def seam_profiles(image: np.ndarray, mask: np.ndarray, block: np.ndarray) -> lis
     return [np.maximum(across / usual, gap), np.maximum(down / usual, gap).T]
 
 
-def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]],
+                largest: bool = False) -> list[tuple[int, int]]:
     """Grids made to agree with the size of the lone tiles, where there are some.
 
     Seams can mislead (art with a straight line through the middle, a seam
     that does not show); tile size cannot, once some blocks are single tiles.
     Under perspective, near tiles look bigger: one over the side of a tile on
     a tilted table changes linearly across the image, so that is fitted to
-    the lone tiles and read off at each block's centre.
+    the lone tiles and read off at each block's centre. Where fewer than
+    three lone tiles are alike, those whose seams show none are sized
+    against their median, or, ``largest``, against the largest of them: a
+    card's figures' boxes, seen as lone squares, may outnumber the card.
+
+    >>> square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    >>> found = [square * 120, square * 35 + 200, square * 40 + 300, square * 150 + 400]
+    >>> grids = [(1, 1), (1, 1), (1, 1), (4, 4)]  # a card, two figures' boxes, a card its art cuts 4x4
+    >>> sized_grids(found, grids), sized_grids(found, grids, largest=True)
+    ([(3, 3), (1, 1), (1, 1), (4, 4)], [(1, 1), (1, 1), (1, 1), (1, 1)])
     """
     squarish = [(block, grid, np.sqrt(cv2.contourArea(block))) for block, grid in zip(found, grids)
                 if 0.7 < np.divide(*block_size(block)) < 1.4]
@@ -566,7 +576,8 @@ def sized_grids(found: list[np.ndarray], grids: list[tuple[int, int]]) -> list[t
     # seams their art shows; else the ones whose seams show none are.
     singles = alike if len(alike) >= 3 else [block for block, grid, _ in squarish if grid == (1, 1)]
     sides = [np.sqrt(cv2.contourArea(block)) for block in singles]
-    singles = [block for block, side in zip(singles, sides) if 0.6 < side / np.median(sides) < 1.7]  # no crumbs
+    usual = (max if largest and len(alike) < 3 else np.median)(sides) if sides else 0
+    singles = [block for block, side in zip(singles, sides) if 0.6 < side / usual < 1.7]  # no crumbs
     if not singles:
         return grids
     centres = np.float32([[*block.mean(axis=0), 1] for block in singles])

@@ -152,8 +152,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
              (partial(table_mask, framed=True), False, 0.06, False))
     every, printed, gapped = [first], None, []
+    seen_by = [(colour, False, 0.06)]  # each look's mask, as `_tiles_seen` takes it, to be seen again at the end
     for look, plain, reach, at_once in looks:
         mask = look(small)
+        seen_by.append((mask, plain, reach))
         printed = mask if look is texture_mask else printed  # the lost-tile search's second place to look
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
         cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
@@ -244,18 +246,23 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # most tile area may have outlined cards onto a check their colour (hard meadow scattered 4458
         # on green gingham: the plain look's three 2-21% off, the framed look's within 1.5% along
         # sharper steps): the tiles are based on the look whose sides run along the sharpest steps.
-        edged = _sound(image, every, usual=max(np.median([side_steps(image, tile) for tile in tiles])
-                                               for tiles in every if tiles))
+        # Last, after `_sided_cards` and `_joined_cards`: a card's figures' boxes, seen by a look as lone squares, may
+        # outnumber the card and set the tile's size, so every card is cut into cells of its print
+        # (hard vintage loose 4492 under a steep view: card 6 into 4x4, fifteen cells the sound
+        # tiles, 127 s of CPU to exit 3). The looks are seen again with lone tiles sized by the largest.
+        usual = max(np.median([side_steps(image, tile) for tile in tiles]) for tiles in every if tiles)
         searched = [sound]
-        for again in (edged, _sound(image, every, sharpest=True)):
-            if len(again) >= 2 and not any(_same_tiles(again, tiles) for tiles in searched):
-                found = _from_sound(image, small, scale, (colour, printed), again, count)
-                if found is not None:
-                    break
-                searched.append(again)
+        found = _searched_again(image, small, scale, (colour, printed), count, searched,
+                                (_sound(image, every, **how) for how in ({'usual': usual}, {'sharpest': True})))
+        if found is None and (sided := _sided_cards(image, colour, scale, count)):
+            return sided
+        if found is None and (joined := _joined_cards(image, small, scale, (colour, printed), count)):
+            return joined
         if found is None:
-            return _sided_cards(image, colour, scale, count) \
-                or _joined_cards(image, small, scale, (colour, printed), count) or last
+            sized = _sound(image, [_tiles_seen(image, small, scale, *look, largest=True) for look in seen_by])
+            found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized])
+        if found is None:
+            return last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
     # from several looks and the search: one that lost a strip to
     # table-coloured art (a red car along a sports card's side on red
@@ -275,6 +282,20 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         return reading_order(moved)
     reshaped = _reshaped(image, found)
     return reading_order(reshaped if problem(reshaped, count) is None else found)
+
+
+def _searched_again(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, count: int | None,
+                    searched: list[list[np.ndarray]], sounds) -> list[np.ndarray] | None:
+    """The first puzzle `_from_sound` makes from ``sounds`` (sets of sound tiles, made one by one as
+    needed), each of two tiles at least and unlike all ``searched``, to which each set searched in vain
+    is added; else None."""
+    for sound in sounds:
+        if len(sound) >= 2 and not any(_same_tiles(sound, tiles) for tiles in searched):
+            found = _from_sound(image, small, scale, masks, sound, count)
+            if found is not None:
+                return found
+            searched.append(sound)
+    return None
 
 
 def _sided_cards(image: np.ndarray, mask: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
@@ -903,10 +924,11 @@ def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray])
 
 
 def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
-                plain: bool = False, reach: float = 0.06) -> list[np.ndarray]:
+                plain: bool = False, reach: float = 0.06, largest: bool = False) -> list[np.ndarray]:
     """`find_tiles` with ``mask`` telling tile from table; a printed sheet's
     ground is looked into as ``plain`` or not (`on_sheet`); ``reach``: how
-    far out of the mask, over the side, a tile's edge is sought (`refine`)."""
+    far out of the mask, over the side, a tile's edge is sought (`refine`);
+    ``largest``: lone tiles sized as `sized_grids` says there."""
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     found = [block for block in found if not cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
@@ -914,7 +936,7 @@ def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.nda
     # Lone tiles' size overrules seams that the art fakes, where the seams it
     # asks for show at least faintly.
     grids = [sized if weakest_seam(profiles, sized) > 0.6 else grid
-             for grid, sized, profiles in zip(grids, sized_grids(found, grids), seams)]
+             for grid, sized, profiles in zip(grids, sized_grids(found, grids, largest), seams)]
     # A block whose cells are far from the shape lone tiles give them is
     # something else on the table (a keyboard in full view).
     lone = [block for block, grid in zip(found, grids) if grid == (1, 1)]
