@@ -212,6 +212,25 @@ def test_cards_whose_frames_a_cloths_dark_checks_broke_are_found_whole(tmp_path)
     assert_found_whole(saved(tmp_path / "phone.jpg", image, truth), truth)
 
 
+def test_loose_cards_the_framed_look_ran_into_one_block_are_each_found_in_their_cells(tmp_path):
+    # Hard lookalikes loose 4266 on red gingham: only the framed look sees the
+    # cards, and it groups them, across the checks' dark slivers in the gaps,
+    # into one block cut 3x3 across the gaps (9.6-17.9% off, six edges
+    # misread). Each cell refined alone finds its card: all within 6%.
+    image, truth = render_photo(seed=4266, art="lookalikes", layout="loose", difficulty="hard", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.06)
+
+
+def test_touching_cards_the_framed_look_cut_are_not_refined_apart_onto_their_frames(tmp_path):
+    # Hard lookalikes touching 4525 on a cloth: the framed look's nine, one
+    # block's cells, lie within 1.6%; each refined alone, as loose cards run
+    # together are, they were moved 5.6% in onto their frames' inner lines.
+    # No cloth shows between them: they touch, and stay as found.
+    image, truth = render_photo(seed=4525, art="lookalikes", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.02)
+
+
 def test_a_card_glare_washed_into_a_cloths_white_checks_is_sought_by_the_others_shape(tmp_path):
     # Glossy meadow cards on a blue and white checked cloth, a phone JPEG:
     # glare washed one card to the white of the checks, so no look's mask
