@@ -257,10 +257,11 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # most tile area may have outlined cards onto a check their colour (hard meadow scattered 4458
         # on green gingham: the plain look's three 2-21% off, the framed look's within 1.5% along
         # sharper steps): the tiles are based on the look whose sides run along the sharpest steps.
-        # Last, after `_sided_cards` and `_joined_cards`: a card's figures' boxes, seen by a look as lone squares, may
-        # outnumber the card and set the tile's size, so every card is cut into cells of its print
-        # (hard vintage loose 4492 under a steep view: card 6 into 4x4, fifteen cells the sound
-        # tiles, 127 s of CPU to exit 3). The looks are seen again with lone tiles sized by the largest.
+        # Last, after `_sided_cards` and `_joined_cards`: a card's figures' boxes, seen by a look as
+        # lone squares, may outnumber the card and set the tile's size, so every card is cut into
+        # cells of its print (hard vintage loose 4492 under a steep view: card 6 into 4x4, fifteen
+        # cells the sound tiles, 127 s of CPU to exit 3). The looks are seen again with lone tiles
+        # sized by the largest.
         usual = max(np.median([side_steps(image, tile) for tile in tiles]) for tiles in every if tiles)
         searched = [sound]
         found = _searched_again(image, small, scale, (colour, printed), count, searched,
