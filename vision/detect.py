@@ -335,14 +335,8 @@ def _joined_cards(image: np.ndarray, small: np.ndarray, scale: float, masks: tup
     4638, light-blue faces on a white desk): glare washes the faces to the
     desk's colour, so the colour look keeps the block in pieces round the
     figures, and the print look keeps the figures but not the plain faces
-    between them. Each fills the other's holes: the block is seen whole.
-
-    >>> image = np.full((300, 400, 3), 235, np.uint8)
-    >>> image[60:240, 110:290] = (250, 225, 205)                 # a light card
-    >>> image[60:150, 110:200] = 235                             # its glared half, the desk's colour
-    >>> _ = cv2.circle(image, (155, 105), 30, (30, 30, 200), -1)  # print on it
-    >>> colour = np.zeros((300, 400), np.uint8); colour[60:240, 110:290] = 255; colour[60:150, 110:200] = 0
-    >>> printed = np.zeros_like(colour); printed[70:140, 120:190] = 255
+    between them. Each fills the other's holes: the block is seen whole
+    (tests/test_detect_images.py, 4638).
     """
     tiles = _tiles_seen(image, small, scale, masks[0] | masks[1])
     return tiles if _laid_right(image, tiles, count, len(tiles)) else None
