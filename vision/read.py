@@ -47,7 +47,8 @@ OFF = 0.02  # a tile whose four edges, summed, lie this share nearer the library
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
 BLOWN = 0.9  # an edge showing less of its triangle than this (glare took the rest) is judged by its middle
 FLANK = 0.35  # of a side: on such an edge, pixels this near a neighbouring side's triangle weigh less, none at it
-POOLED = 0.6  # an edge showing less than this is scored by the mean of a code's stored examples, not the nearest
+POOLED = 0.6  # an edge showing less than this is scored by the mean of a code's stored examples, not the nearest;
+# between this and `BLOWN` by a mix of the two, the mean's share falling to none at `BLOWN`
 FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -174,7 +175,12 @@ def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness:
     every distance is mostly the glare's noise, and the nearest of a code's examples is the least
     of as many draws as the library holds of it, so a code taught from six tiles beat the true
     one taught from one (hard frogs 3277, critters 3474). Lookalike halves, told apart by the
-    nearest example's shape, keep the nearest where more is seen.
+    nearest example's shape, keep the nearest where more is seen. In between (`POOLED` to
+    `BLOWN`), where glare hid a figure's middle and left the seam beside it, what shows there is
+    much of it the neighbouring figures' legs, which differ from puzzle to puzzle: the nearest
+    example was the one whose neighbours happened to lie alike (hard frogs 4607, 81% seen: the
+    green frog's eyes nearer the green frog's examples, the seam beside the glare nearer one blue
+    frog's). There the distance slides from the mean to the nearest.
 
     >>> d = np.array([[0.5, 0.3, 0.7, 0.6, 0.4]])   # code 0's one example, code 1's four
     >>> code_of = np.array([0, 1, 1, 1, 1])
@@ -183,9 +189,10 @@ def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness:
     """
     codes = range(code_of.max() + 1)
     nearest = np.stack([d[:, code_of == k].min(axis=1) for k in codes], axis=1)
-    blown = seen < POOLED
-    if blown.any():
-        nearest[blown] = np.stack([d[blown][:, code_of == k].mean(axis=1) for k in codes], axis=1)
+    pooled = np.clip((BLOWN - seen) / (BLOWN - POOLED), 0, 1)  # the mean's share in a code's distance
+    if pooled.any():
+        mean = np.stack([d[:, code_of == k].mean(axis=1) for k in codes], axis=1)
+        nearest += pooled[:, None] * (mean - nearest)
     score = np.exp(-(nearest - nearest.min(axis=1, keepdims=True)) * seen[:, None] / sharpness)
     return score / score.sum(axis=1, keepdims=True)
 
