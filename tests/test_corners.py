@@ -124,3 +124,26 @@ def test_a_side_at_a_worn_cut_edge_is_not_moved_onto_the_grain_when_ruled():
     # The east frame's rubbed inner edge, one broad step with no dip, is sharper than the worn cut
     # edge: the side is at the cut edge, not at a rule (hard vintage 2385: moved 7% out).
     assert np.abs(cut_edges(_rubbed_card(), CARD, ruled=True) - CARD).max() < 0.5
+
+
+def test_a_side_at_the_frames_inner_edge_is_moved_out_across_its_frame_when_banded():
+    # The band out to the cut edge is the frame, coloured as inside the other sides: the move stands.
+    moved = FRAMED_FACE.copy()
+    moved[1:3, 0] = CARD[1:3, 0]  # the east side at the cut edge
+    found = cut_edges(_worn_card(shadow=False), moved, ruled=True, banded=True)
+    assert np.abs(found - CARD).max() < 1.0
+
+
+def test_a_side_at_the_frames_inner_edge_is_not_moved_across_the_next_cards_frame_when_banded():
+    # Worn cards touching: no step where their frames meet, so the cut edge sought past the east side
+    # is the next card's face, a frame's width past the seam (hard vintage touching 4051: 4-5% out).
+    image = np.full((400, 600, 3), WOOD, np.float32)
+    for x in (100, 300):
+        cv2.rectangle(image, (x, 100), (x + 199, 299), FRAME, -1)
+        cv2.rectangle(image, (x + 8, 108), (x + 191, 291), PAPER, -1)
+    image = cv2.GaussianBlur(np.clip(image + np.random.default_rng(2).normal(0, 3, image.shape), 0, 255)
+                             .astype(np.uint8), (0, 0), 0.8)
+    found = CARD.copy()
+    found[1:3, 0] -= 8  # the east side at its frame's inner edge
+    assert np.abs(cut_edges(image, found, ruled=True) - found).max() > 12  # ruled only: past the seam
+    assert np.abs(cut_edges(image, found, ruled=True, banded=True) - found).max() < 0.5

@@ -197,7 +197,8 @@ OUT = 0.09   # most a side is moved out to a card's faint cut edge, in sides (`c
 GRAIN = 2.0  # how many times the table's usual step past it that edge's step is at least (`cut_edges`)
 
 
-def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = False) -> np.ndarray:
+def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = False,
+              banded: bool = False) -> np.ndarray:
     """``quad`` with each side moved out to the outermost faint line of steps within `OUT` of a side past it.
 
     A vintage card's worn frame is near the colour of wood: a tile sought
@@ -214,6 +215,8 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     one inside another side: a side found at the cut edge shows the frame's
     inner edge or rule there, and what lies past it is a shadow's rim or the
     wood's grain; a card with no frame (hard meadow 62) shows none.
+    ``banded``: only sides whose band out to the cut edge shows the card's
+    frame move (`_frame_bands`).
 
     >>> image = np.full((80, 80, 3), 90, np.uint8); image[10:70, 10:70] = 140; image[14:66, 14:66] = 220
     >>> frame = np.float32([[14, 14], [66, 14], [66, 66], [14, 66]]) - 0.5  # on the frame's inner line
@@ -224,24 +227,97 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
     far = OUT * float(np.mean([np.linalg.norm(end - start) for start, end in sides]))
     at = np.arange(-2 * far, 2.0, 0.5, dtype=np.float32)  # outward is negative; the table past ``far``
-    middle = at[:-1] + 0.25  # between the rows
-    # A frameless card (a cloth's check past it) shows no frame's inner edge on any side.
-    framed = [_framed_inside(image, start, end, fence) for start, end in sides] if ruled else [False] * 4
+    moves = [_cut_edge_past(image, start, end, at, far, fence) for start, end in sides]
+    if ruled and any(moves):  # the frames' checks, read only where a side would move
+        # A frameless card (a cloth's check past it) shows no frame's inner edge on any side.
+        framed = [_framed_inside(image, start, end, fence) for start, end in sides]
+        moves = [move if move and not inner and any(framed) and _sharpest_here(image, start, end, fence) else 0.0
+                 for (start, end), move, inner in zip(sides, moves, framed)]
+    moves = _frame_bands(image, sides, moves) if banded and any(moves) else moves
     lines = []
-    for (start, end), inner in zip(sides, framed):
-        step = _steps_across(image, (start, end - start), start, end, at, fence)
-        move = 0.0
-        if step is not None and not inner and (not ruled or any(framed) and _sharpest_here(image, start, end, fence)):
-            own = float(step[np.abs(middle) <= 1].max())
-            least = max(0.2 * own, GRAIN * float(np.median(step[middle < -far])), 1e-6)
-            peak = np.zeros(len(step), bool)
-            peak[1:-1] = (step[1:-1] > step[:-2]) & (step[1:-1] >= step[2:]) & (step[1:-1] >= least)
-            found = np.nonzero(peak & (middle < -1.5) & (middle >= -far))[0]
-            move = float(-middle[found[0]] - 0.5 * _vertex(step, found[:1])[0]) if len(found) else 0.0
+    for (start, end), move in zip(sides, moves):
         u = _along(end - start, start, end)
         lines.append((start - move * np.float32([-u[1], u[0]]), u))
     corners = corners_of(lines)
     return quad if corners is None else corners
+
+
+def _cut_edge_past(image: np.ndarray, start: np.ndarray, end: np.ndarray, at: np.ndarray, far: float,
+                   fence=None) -> float:
+    """How far out past the side from ``start`` to ``end`` the outermost line of steps within ``far``
+    pixels of it lies that `cut_edges` takes for the card's cut edge (0 where none does), read on the
+    step profile's rows ``at`` (`_steps_across`; outward negative, the table past ``far``)."""
+    step = _steps_across(image, (start, end - start), start, end, at, fence)
+    if step is None:
+        return 0.0
+    middle = at[:-1] + 0.25  # between the rows
+    own = float(step[np.abs(middle) <= 1].max())
+    least = max(0.2 * own, GRAIN * float(np.median(step[middle < -far])), 1e-6)
+    peak = np.zeros(len(step), bool)
+    peak[1:-1] = (step[1:-1] > step[:-2]) & (step[1:-1] >= step[2:]) & (step[1:-1] >= least)
+    found = np.nonzero(peak & (middle < -1.5) & (middle >= -far))[0]
+    return float(-middle[found[0]] - 0.5 * _vertex(step, found[:1])[0]) if len(found) else 0.0
+
+
+FRAMED = 0.5  # how much nearer the frame's colour than the face's a band moved across lies, at most (`_frame_bands`)
+
+
+def _frame_bands(image: np.ndarray, sides: list, moves: list[float]) -> list[float]:
+    """``moves`` (pixels out, one a side) kept only where the band moved across shows the card's frame.
+
+    A worn frame in shadow is as dark as the table past it: a side is found
+    at the frame's inner edge, where a print runs along it (hard vintage
+    loose 4296: the car cabin's red body line, 6.3% inside, read as the
+    shield), and the band out to the cut edge is the frame, coloured as the
+    band as wide just inside the sides that stay. On a white desk a side at
+    its cut edge has a shadow's rim past it (hard vintage 3785: moved 9% out
+    onto it) across a band of desk, not of frame. A move is kept where the
+    band's median colour is less than `FRAMED` times as far from the frame's
+    as from the face's just inside the side, and what lies past the cut edge
+    is nearer the band's colour than the face's: the table, not the next
+    card's face (touching worn cards show no step where their frames meet:
+    a side moved across both frames lands 4-5% past its card's edge); none
+    where no side stays.
+
+    >>> image = np.full((100, 100, 3), 60, np.uint8); image[10:90, 10:90] = 50; image[16:84, 16:84] = 200
+    >>> found = np.float32([[16, 10], [90, 10], [90, 90], [16, 90]]) - 0.5  # W side at the frame's inner edge
+    >>> _frame_bands(image, list(zip(found, np.roll(found, -1, axis=0))), [0.0, 0.0, 0.0, 6.0])
+    [0.0, 0.0, 0.0, 6.0]
+    >>> image[:, :10] = 230; image[:, 4:10] = 170  # a white desk; the card's shadow's rim past the W side
+    >>> cut = np.float32([[10, 10], [90, 10], [90, 90], [10, 90]]) - 0.5  # every side at the cut edge
+    >>> _frame_bands(image, list(zip(cut, np.roll(cut, -1, axis=0))), [0.0, 0.0, 0.0, 6.0])
+    [0.0, 0.0, 0.0, 0.0]
+    """
+    kept = list(moves)
+    for i, ((start, end), move) in enumerate(zip(sides, moves)):
+        if not move:
+            continue
+        frames = [_rows_colour(image, *sides[j], 1.5, move - 1.5) for j in range(4) if not moves[j]]
+        band = _rows_colour(image, start, end, -1.5, 1.5 - move)
+        wide = max(3.0, move / 2)
+        face = _rows_colour(image, start, end, 2.0, 2.0 + wide)
+        past = _rows_colour(image, start, end, -move - 2.0, -move - 2.0 - wide)
+        if not frames or any(c is None for c in frames + [band, face, past]):
+            kept[i] = 0.0
+            continue
+        frame = np.median(frames, axis=0)
+        framed = np.linalg.norm(band - frame) < FRAMED * np.linalg.norm(band - face)
+        kept[i] = move if framed and np.linalg.norm(past - band) < np.linalg.norm(past - face) else 0.0
+    return kept
+
+
+def _rows_colour(image: np.ndarray, start: np.ndarray, end: np.ndarray, near: float, far: float,
+                 samples: int = 32) -> np.ndarray | None:
+    """The median colour of the rows ``near`` to ``far`` pixels inside the side from ``start`` to ``end``
+    (negative: outside), on the middle eight tenths of it; None where the photo's edge cuts them."""
+    u = _along(end - start, start, end)
+    rows = np.arange(min(near, far), max(near, far) + 0.01, 0.5, dtype=np.float32)
+    along = start + np.linspace(0.1, 0.9, samples, dtype=np.float32)[:, None] * (end - start)
+    points = along[None] + rows[:, None, None] * np.float32([-u[1], u[0]])
+    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+        return None
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    return np.median(strip.reshape(-1, strip.shape[-1] if strip.ndim == 3 else 1), axis=0)
 
 
 def _sharpest_here(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=None) -> bool:

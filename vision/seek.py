@@ -194,10 +194,11 @@ def _plain(detail: np.ndarray, bits: np.ndarray) -> bool:
     return float(np.median(detail[bits])) < PLAIN
 
 
-def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], ruled: bool = False) -> list[np.ndarray]:
-    """``tiles`` each moved out to its card's cut edges (`cut_edges`, ``ruled`` as there), not past the
-    middle of a gap to another of them (`_fences`)."""
-    return [cut_edges(image, tile, apart, ruled) for tile, apart in zip(tiles, _fences(image, scale, tiles))]
+def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], ruled: bool = False,
+            banded: bool = False) -> list[np.ndarray]:
+    """``tiles`` each moved out to its card's cut edges (`cut_edges`, ``ruled`` and ``banded`` as there),
+    not past the middle of a gap to another of them (`_fences`)."""
+    return [cut_edges(image, tile, apart, ruled, banded) for tile, apart in zip(tiles, _fences(image, scale, tiles))]
 
 
 def cells_apart(image: np.ndarray, scale: float, cells: list[np.ndarray]) -> list[np.ndarray]:
