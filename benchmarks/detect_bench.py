@@ -33,7 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree, not whatever copy is installed
 
-from vision.detect import find_tiles, problem  # noqa: E402
+from vision.detect import find_tiles  # noqa: E402
+from vision.misfits import problem  # noqa: E402
 from vision.images import read_image  # noqa: E402
 from vision.render import ART_SETS, LAYOUTS, LEVELS, match_tiles, render_photo, save_photo  # noqa: E402
 

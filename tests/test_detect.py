@@ -8,8 +8,9 @@ import pytest
 
 from vision.blocks import blocks
 from vision.cli import main
-from vision.detect import _one_view, _sharp_sided, find_tiles, orient, problem, reading_order, refine, shape_misfits
+from vision.detect import _one_view, _sharp_sided, find_tiles, orient, reading_order, refine
 from vision.images import read_image
+from vision.misfits import problem, shape_misfits
 from vision.rectify import rectify
 from vision.render import load_truth, match_tiles, render_photo, save_photo
 from vision.table import table_mask
@@ -418,11 +419,11 @@ def test_problem_with_a_known_count():
 def test_problem_judges_the_same_corners_once_and_moved_ones_afresh(monkeypatch):
     """`find_tiles` judges the tiles it returns and `solve` asks again: the view is fitted once.
     Corners moved since, even in place, are judged as they are now."""
-    import vision.detect as detect
+    import vision.misfits as misfits
 
     fitted = []
-    real = detect.view_misfits
-    monkeypatch.setattr(detect, "view_misfits", lambda tiles: fitted.append(1) or real(tiles))
+    real = misfits.view_misfits
+    monkeypatch.setattr(misfits, "view_misfits", lambda tiles: fitted.append(1) or real(tiles))
     tiles = [square((60 * i, 200 * i), 50) for i in range(9)]
     assert problem(tiles) is None and problem(tiles, count=9) is None and len(fitted) == 1
     tiles[8][1:3, 0] += 20  # the same array, stretched: no longer the others' shape

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from vision.corners import clockwise, sharpness
-from vision.detect import MISFIT, _stretch, form_at, misfit_among
+from vision.misfits import MISFIT, form_at, misfit_among, stretch_from
 from vision import seek
 from vision.render import render_photo
 from vision.seek import FRUITLESS, IN_VAIN, UNIT, form_in_view, mean_sides, seek_lost, table_view
@@ -30,8 +30,8 @@ def test_a_far_tile_has_the_form_the_view_of_a_few_gives(found):
         jacobian = mean_sides(lost)
         # Within what a square's own turn changes in its photo's mean sides, this steeply (as `shape_misfits`
         # measures a tile's stretch).
-        assert _stretch(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
-        assert _stretch(jacobian @ jacobian.T, form_at(tiles, lost.mean(axis=0))) < 0.03  # the lost-tile search's guess
+        assert stretch_from(jacobian @ jacobian.T, form_in_view(view, lost.mean(axis=0))) < 0.03
+        assert stretch_from(jacobian @ jacobian.T, form_at(tiles, lost.mean(axis=0))) < 0.03  # the lost-tile search's guess
 
 
 def test_no_view_fits_a_mirrored_tile():

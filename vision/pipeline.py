@@ -28,7 +28,7 @@ import numpy.ma  # noqa: F401
 from solver import Match, Puzzle, Result, solve
 from solver.repair import repair
 
-from . import detect, draw
+from . import detect, draw, misfits
 from .cli.errors import NotRecognised
 from .describe import SIZE, Looks, describe, normalise_veiled, tile_crops
 from .images import in_image, in_photo, read_photo, write_image
@@ -65,7 +65,7 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     Raises
     ------
     NotRecognised
-        When the tiles found make no puzzle (`vision.detect.problem`); the
+        When the tiles found make no puzzle (`vision.misfits.problem`); the
         photo with what was found numbered on it is then written to
         ``drawing``, when given.
 
@@ -79,7 +79,7 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     """
     corners = detect.counted_cards(image, detect.find_tiles(image), count) if corners is None \
         else [np.float32(c) for c in corners]
-    trouble = detect.problem(corners, count)
+    trouble = misfits.problem(corners, count)
     if trouble:
         if drawing is not None:
             write_image(drawing, draw.number_tiles(image, corners))

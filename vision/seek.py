@@ -63,7 +63,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
         The sound tiles, in ``image`` pixels.
     expected, misfit : callables
         ``expected(tiles, where)``: the form (J J^T, as in
-        `vision.detect.shape_misfits`) a tile centred at ``where`` should
+        `vision.misfits.shape_misfits`) a tile centred at ``where`` should
         have; ``misfit(tiles, quad)``: how far ``quad`` is from it, infinite
         where it lies on a tile. A tile sought is kept up to ``most``.
     framed : bool
@@ -75,7 +75,7 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
 
     Examples
     --------
-    >>> from vision.detect import form_at, misfit_among
+    >>> from vision.misfits import form_at, misfit_among
     >>> photo = np.full((200, 200, 3), 120, np.uint8)
     >>> cards = [np.float32([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]) - 0.5
     ...          for y in (20, 80, 140) for x in (20, 80, 140)]
@@ -501,7 +501,7 @@ def _laid_again(image: np.ndarray, scale: float, tiles: list[np.ndarray], off: l
 
 
 def form_in_view(view: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """The form (J J^T, as in `vision.detect.shape_misfits`) of a tile centred at ``where`` in the
+    """The form (J J^T, as in `vision.misfits.shape_misfits`) of a tile centred at ``where`` in the
     photo whose `table_view` is ``view``: the photo of a square of side 1 on the table there.
 
     >>> form_in_view(np.diag(np.float32([0.1, 0.1, 1])), (50, 50)).round(1).tolist()  # tiles 10 pixels wide

@@ -21,7 +21,8 @@ def detect(photo: str, as_json: bool, out: str | None) -> None:
     Exits 3 when the tiles found do not make a puzzle (the drawing shows them).
     """
     # Imported here: the vision modules import vision.cli.errors, which loads this package.
-    from ..detect import photo_tiles, problem
+    from ..detect import photo_tiles
+    from ..misfits import problem
     from ..draw import number_tiles
     from ..images import in_photo, read_photo, write_image
 
