@@ -898,17 +898,6 @@ def test_the_nearest_card_under_a_steep_view_is_kept_as_found_where_grown_it_is_
     assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.03)
 
 
-def test_a_card_that_fits_the_view_is_not_grown_to_the_form_fitted_linear_across_the_photo(tmp_path):
-    # Hard lookalikes scattered 4231, tilt 31 degrees: the colour and plain
-    # looks each see all nine within 6.2%, but under the steep view the form
-    # `_reshaped` fits linear across the photo calls a corner card 13.5% off
-    # (2.5% in the view the other eight give it) and grew it onto its shadow,
-    # 18% off: no look made a puzzle, exit 3 after 28 s of CPU. A card that
-    # fits the view is left as found.
-    image, truth = render_photo(seed=4231, art="lookalikes", layout="scattered", difficulty="hard", size=(1600, 1200))
-    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.065)
-
-
 def test_a_block_a_patch_of_desk_joined_is_outlined_on_its_four_longest_sides(tmp_path):
     # Hard witches touching 4242 on a white desk under glare: a light patch of
     # desk joined the block's top side, every look saw the block as one tile,

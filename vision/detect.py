@@ -1012,8 +1012,7 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
     cut edge among cards found inside their printed frames is larger than
     the others say, and shrunk it lands on its print, where a tile that
     took in its shadow finds the card's sharper edge. A tile that cannot be
-    made to fit is left as it was, and so is one that fits the view of the
-    table the others give it and would be moved off it (`_off_view`).
+    made to fit is left as it was.
     """
     tiles, tried = list(tiles), set()
     rows, cols = image.shape[:2]
@@ -1040,27 +1039,9 @@ def _reshaped(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray]:
             if misfit < fit and not (edged and _onto_print(image, tile, candidate)):
                 best, fit = candidate, misfit
         # Moved only when a card's edge is where the others say: a far better fit.
-        if fit < min(misfits[i], MISFIT) / 2 and not _off_view(tiles, i, best):
+        if fit < min(misfits[i], MISFIT) / 2:
             tiles[i] = orient(best)
     return tiles
-
-
-def _off_view(tiles: list[np.ndarray], i: int, moved: np.ndarray) -> bool:
-    """Whether ``tiles[i]`` fits the view of the table the others give it within half `MISFIT`
-    (`misfit_among`) and ``moved`` does not.
-
-    Under a steep view the form `_reshaped` fits linear across the photo
-    bends: a far card found within 3% is called 13.5% off by the line and
-    2.5% by the view (hard lookalikes scattered 4231, tilt 31 degrees);
-    grown to the line's form, onto the wood, it is 15% off the view.
-
-    >>> squares = [np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]) + [20 * i, 0] for i in range(5)]
-    >>> tall = squares[2] * [1, 1.2]
-    >>> _off_view(squares, 2, tall), _off_view(squares[:2] + [tall] + squares[3:], 2, squares[2])
-    (True, False)
-    """
-    others = tiles[:i] + tiles[i + 1:]
-    return misfit_among(others, tiles[i]) <= MISFIT / 2 < misfit_among(others, moved)
 
 
 def _onto_print(image: np.ndarray, tile: np.ndarray, moved: np.ndarray) -> bool:
