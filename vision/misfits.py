@@ -93,18 +93,20 @@ def _judged(corners: tuple) -> str | None:
     return None
 
 
-def lying_across(tiles: list[np.ndarray]) -> tuple[int, int] | None:
-    """The first two of ``tiles`` (indices) that lie across each other: sharing more than a tenth of
-    the smaller's area; None.
+def lying_across(tiles: list[np.ndarray], share: float = 0.1) -> tuple[int, int] | None:
+    """The first two of ``tiles`` (indices) that lie across each other: sharing more than ``share`` of
+    the smaller's area (a tenth unless told); None.
 
     >>> card = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
     >>> lying_across([card, card + [20, 0], card + [25, 0]]), lying_across([card, card + [10, 0]])
     ((1, 2), None)
+    >>> lying_across([card, card + [9.5, 0]]), lying_across([card, card + [9.5, 0]], share=0.04)
+    (None, (0, 1))
     """
     areas = [cv2.contourArea(np.float32(tile)) for tile in tiles]
     for (i, first), (j, second) in combinations(enumerate(tiles), 2):
         shared, _ = cv2.intersectConvexConvex(np.float32(first), np.float32(second))
-        if shared > 0.1 * min(areas[i], areas[j]):
+        if shared > share * min(areas[i], areas[j]):
             return i, j
     return None
 
