@@ -9,8 +9,8 @@ from PIL import Image
 from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
-from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _joined_cards, _sided_cards,
-                           _tiles_seen, _touching_cards, _working_copy, counted_cards, find_tiles, orient)
+from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _grey_framed, _joined_cards,
+                           _sided_cards, _tiles_seen, _touching_cards, _working_copy, counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import cloth_checks, table_mask, texture_mask
@@ -936,6 +936,21 @@ def test_light_cards_glare_washed_to_a_light_desks_colour_are_seen_by_colour_and
     masks = table_mask(small), texture_mask(small)
     assert_whole(_joined_cards(image, small, small.shape[1] / image.shape[1], masks, None), truth, most=0.02)
     assert len(_tiles_seen(image, small, small.shape[1] / image.shape[1], masks[0])) != 9  # the colour look alone
+
+
+def test_grey_frames_beside_a_cloths_dark_checks_are_seen_on_the_brightest_channel(tmp_path):
+    # Hard lookalikes scattered 4567 on blue gingham, a steep view: the white
+    # cards' grey frames are darker than the white checks but not than the
+    # blue ones, so the framed look saw three cards, one 13.5% off, and the
+    # cards sought from them lay 19-40% off (exit 3). On each pixel's
+    # brightest channel the frames are dark all round: seven sound cards,
+    # and the two left (one under the lamp) sought, all nine within 5%.
+    image, truth = render_photo(seed=4567, art="lookalikes", layout="scattered", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    small = _working_copy(image)
+    scale = small.shape[1] / image.shape[1]
+    assert len(_tiles_seen(image, small, scale, table_mask(small, framed=True), False, 0.06)) == 3
+    assert_whole(_grey_framed(image, small, scale, table_mask(small), [], 9, []), truth, most=0.05)
 
 
 def test_a_look_refused_for_a_side_on_no_card_edge_is_not_taken_back_from_its_own_tiles(tmp_path):

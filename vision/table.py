@@ -25,7 +25,7 @@ FRAMED = 0.7   # share of a card's outline its dark frame runs along, broken by 
 
 
 def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool = False,
-               framed: bool = False) -> np.ndarray:
+               framed: bool = False, brightest: float | None = None) -> np.ndarray:
     """Pixels that are not table: uint8 mask, 255 = tile.
 
     The table's colours are learnt from a band along the image border (or
@@ -42,7 +42,11 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     (`_dark_lines`): what the frame rings is card, figures and all (`_ringed`);
     with ``framed``, also a card whose frame dark checks or glare broke
     (`_framed`: a later look, as it costs a good part of the first), on a
-    cloth or a desk.
+    cloth or a desk. With ``brightest`` the frame's lines are told on each
+    pixel's brightest channel, not its lightness (`_brightest`), as lines
+    that much darker than either side: a grey frame beside a cloth's dark
+    check of a strong hue is no darker than the check, but its brightest
+    channel is.
 
     >>> desk = np.full((120, 160, 3), 225, np.uint8)
     >>> desk[30:90, 50:110] = (228, 238, 244)                         # a cream card
@@ -65,7 +69,8 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     mask = _cleaned((distance > threshold).astype(np.uint8) * region)
     # A table's pattern may miss the border (a checked cloth's light checks):
     # it shows as many plain patches, and is table too.
-    lines = _dark_lines(lab[..., 0] / lightness, width) & region
+    shade, least = (lab[..., 0] / lightness, LINE) if brightest is None else (_brightest(blurred), brightest)
+    lines = _dark_lines(shade, width, least) & region
     # On a cloth the border's strong colours are checks: plain patches of their
     # hue are cloth though few show a whole check (hard witches 2835: only one
     # of the red checks left apart from the cards was convex, so dim red bits
@@ -85,7 +90,7 @@ def table_mask(image: np.ndarray, region: np.ndarray | None = None, plain: bool 
     ringed = _ringed(mask, lines, width)
     if not framed:
         return ringed
-    thin = _dark_lines(lab[..., 0] / lightness, max(1, width // 2)) & region
+    thin = _dark_lines(shade, max(1, width // 2), least) & region
     return ringed | _framed(mask, lines, thin, width)
 
 
@@ -161,14 +166,25 @@ def texture_mask(image: np.ndarray) -> np.ndarray:
     return fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel))
 
 
-def _dark_lines(lightness: np.ndarray, width: int) -> np.ndarray:
-    """Thin lines far darker than either side of them: uint8 mask, 255 = line.
+def _brightest(image: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel of ``image`` (BGR uint8), on the scale of Lab lightness (0-100).
+
+    A blue check is dark but bright in blue; a grey frame is dark in every channel.
+
+    >>> _brightest(np.uint8([[[200, 60, 30], [60, 60, 60]]])).round().tolist()  # a blue check, a grey frame
+    [[78.0, 24.0]]
+    """
+    return across_channels(np.maximum, image).astype(np.float32) * (100 / 255)
+
+
+def _dark_lines(lightness: np.ndarray, width: int, least: float = LINE) -> np.ndarray:
+    """Thin lines ``least`` darker than either side of them at least: uint8 mask, 255 = line.
 
     A card's printed frame or dark outline, and its cut edge, whatever the
     card's colour; shadows and uneven light are broad, no lines.
     """
     kernel = _disk(width)
-    return (cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > LINE).astype(np.uint8) * 255
+    return (cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT, kernel) > least).astype(np.uint8) * 255
 
 
 def _ringed(mask: np.ndarray, lines: np.ndarray, width: int) -> np.ndarray:
