@@ -10,7 +10,8 @@ from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
 from vision.detect import (_agreeing, _block_cards, _cloth_cards, _framed_cards, _grey_framed, _joined_cards,
-                           _sided_cards, _tiles_seen, _touching_cards, _working_copy, counted_cards, find_tiles, orient)
+                           _print_cut_cards, _sided_cards, _tiles_seen, _touching_cards, _working_copy, counted_cards,
+                           find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.render import match_tiles, render_photo, save_photo
 from vision.table import cloth_checks, table_mask, texture_mask
@@ -533,8 +534,10 @@ def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_
     # cut into 32 bits, some along true seams, so as sharp as cards' own;
     # told nine, the bits are no puzzle however sharp they are. (Since V24
     # `find_tiles`' last fallback, `_sided_cards`, lays 1443's nine within
-    # 3.7% itself; left out here, to test the count alone.)
+    # 3.7% itself, and since V26 `_print_cut_cards` before it within 2.0%;
+    # both left out here, to test the count alone.)
     monkeypatch.setattr("vision.detect._sided_cards", lambda image, mask, scale, count: None)
+    monkeypatch.setattr("vision.detect._print_cut_cards", lambda image, looks, count: None)
     image, truth = render_photo(seed=seed, art="frogs", layout="touching", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
     tiles = find_tiles(image)
@@ -922,6 +925,20 @@ def test_a_block_a_patch_of_desk_joined_is_outlined_on_its_four_longest_sides(tm
     image = saved(tmp_path / "photo.jpg", image, truth)
     small = _working_copy(image)
     assert_whole(_sided_cards(image, table_mask(small), small.shape[1] / image.shape[1], None), truth, most=0.05)
+
+
+def test_a_block_the_print_look_cut_along_its_figures_gives_its_even_cells(tmp_path):
+    # Hard vintage touching 4695 on wood under a steep view: the figures'
+    # boxes line up across the block, so the print look cut it 8x8; the
+    # colour look saw the faces in pieces (the lit wood their colour) and
+    # `_sided_cards` laid nine cells inside one card (a wrong nine, found 0).
+    # The block the print look's 64 tiles fill gives the nine.
+    image, truth = render_photo(seed=4695, art="vintage", layout="touching", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    small = _working_copy(image)
+    printed = _tiles_seen(image, small, small.shape[1] / image.shape[1], texture_mask(small), False, 0.06)
+    assert len(printed) == 64
+    assert_whole(_print_cut_cards(image, [printed], None), truth, most=0.06)
 
 
 def test_light_cards_glare_washed_to_a_light_desks_colour_are_seen_by_colour_and_print_together(tmp_path):
