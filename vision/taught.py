@@ -83,10 +83,12 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
     >>> as_taught(reading, [(1, 1, 1, 1), (2, 2, 2, 2)]) is None
     True
     """
-    from scipy.optimize import linear_sum_assignment  # only a library taught whole tiles needs it
-
-    if len(tiles) != len(reading.tiles):
+    if len(tiles) != len(reading.tiles) or _most_agreeing(reading, tiles) < AGREED:
         return None
+    # Loaded only here: scipy.optimize costs a fresh process about half a second of CPU (a 12 MP
+    # solve's third), and a photo of another puzzle never gets this far (`_most_agreeing`).
+    from scipy.optimize import linear_sum_assignment
+
     even = 1 / len({code for tile in tiles for code in tile})
     seen = reading.seen or [(1.0,) * 4] * len(tiles)
     cost = np.empty((len(tiles), len(tiles), 4))  # photo tile, taught tile, turn
@@ -102,6 +104,29 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
     codes = [tuple(tiles[j][(s + turn) % 4] for s in range(4)) for j, turn in zip(cols, turns)]
     agreed = float(np.mean([a == b for read, got in zip(reading.tiles, codes) for a, b in zip(read, got)]))
     return (codes, agreed) if agreed >= AGREED else None
+
+
+def _most_agreeing(reading: Reading, tiles: list[tuple]) -> float:
+    """The largest share of a photo's edges whose top reading any assignment to the taught
+    ``tiles`` could keep: each photo tile as the taught tile and turn it agrees with most.
+
+    `as_taught` keeps the share of one assignment, so it keeps no more:
+    under `AGREED` here, the photo is not of these tiles, and the
+    assignment need not be made. A photo of another puzzle with the same
+    figures agrees 0.42-0.58 with its tiles (`as_taught`'s share).
+
+    Examples
+    --------
+    >>> reading = Reading(tiles=[(-2, 1, 2, -1), (1, 2, -1, -2)], confidence=[], candidates=[])
+    >>> _most_agreeing(reading, [(1, 2, -1, -2), (2, -1, -2, 1)])  # both tiles could be either, turned
+    1.0
+    >>> _most_agreeing(reading, [(1, 1, 1, 1), (2, 2, 2, 2)])
+    0.25
+    """
+    best = sum(max(sum(a == b for a, b in zip(read, taught[turn:] + taught[:turn]))
+                   for taught in tiles for turn in range(4))
+               for read in reading.tiles)
+    return best / (4 * len(reading.tiles)) if reading.tiles else 0.0
 
 
 def read_as_taught(reading: Reading, library: Library) -> tuple[Reading, list[Reinterpreted]]:
