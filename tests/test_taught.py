@@ -81,3 +81,13 @@ def test_tiles_agreeing_too_little_are_refused_without_scipy(monkeypatch):
     reading = Reading(tiles=[(1, 2, -1, 3), (2, 1, -2, 3)], confidence=[],
                       candidates=[[[(code, 0.9)] for code in tile] for tile in ((1, 2, -1, 3), (2, 1, -2, 3))])
     assert as_taught(reading, taught) is None
+
+
+def test_a_clean_reading_of_the_taught_tiles_is_assigned_without_scipy(monkeypatch):
+    """Each photo tile's cheapest taught tile is clearly cheapest and no two share one: that is the
+    assignment, made without scipy.optimize (every sample photo with its art's library)."""
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # importing it now fails
+    taught = [(1, 2, -1, -2), (2, 1, -2, -1), (1, 1, 2, -2)]
+    photo = [(1, 2, -2, 1), (-2, 1, 2, -1), (1, -2, -1, 2)]  # the taught tiles, scrambled and turned
+    reading = Reading(tiles=photo, confidence=[], candidates=[[[(code, 0.9)] for code in tile] for tile in photo])
+    assert as_taught(reading, taught) == (photo, 1.0)
