@@ -8,7 +8,7 @@ colour stops the mask at its inner edge: the card is found out at its cut edge.
 import cv2
 import numpy as np
 
-from vision.corners import cut_edges, refine
+from vision.corners import contrast, contrasts, cut_edges, refine
 
 TABLE = (140, 60, 40)  # a blue cloth
 BOARD = (120, 138, 155)  # the card's cut side: grey-brown board
@@ -147,3 +147,11 @@ def test_a_side_at_the_frames_inner_edge_is_not_moved_across_the_next_cards_fram
     found[1:3, 0] -= 8  # the east side at its frame's inner edge
     assert np.abs(cut_edges(image, found, ruled=True) - found).max() > 12  # ruled only: past the seam
     assert np.abs(cut_edges(image, found, ruled=True, banded=True) - found).max() < 0.5
+
+
+def test_contrasts_read_at_once_are_each_sides_contrast():
+    image = _framed_card()
+    spans = [((start, end - start), start, end) for quad in (CARD, FRAMED_FACE, CARD * 1.01 + 3)
+             for start, end in zip(quad, np.roll(quad, -1, axis=0))]
+    for samples in (48, 24):
+        assert contrasts(image, spans, samples).tolist() == [contrast(image, *span, samples) for span in spans]
