@@ -229,10 +229,12 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     at = np.arange(-2 * far, 2.0, 0.5, dtype=np.float32)  # outward is negative; the table past ``far``
     moves = [_cut_edge_past(image, start, end, at, far, fence) for start, end in sides]
     if ruled and any(moves):  # the frames' checks, read only where a side would move
-        # A frameless card (a cloth's check past it) shows no frame's inner edge on any side.
-        framed = [_framed_inside(image, start, end, fence) for start, end in sides]
-        moves = [move if move and not inner and any(framed) and _sharpest_here(image, start, end, fence) else 0.0
-                 for (start, end), move, inner in zip(sides, moves, framed)]
+        # A frameless card (a cloth's check past it) shows no frame's inner edge on any side: the
+        # sides that would move are read first, the others only while none of those shows one.
+        inner = {k: _framed_inside(image, *sides[k], fence) for k in range(4) if moves[k]}
+        framed = any(inner.values()) or any(_framed_inside(image, *sides[k], fence) for k in range(4) if not moves[k])
+        moves = [move if move and not inner[k] and framed and _sharpest_here(image, *sides[k], fence) else 0.0
+                 for k, move in enumerate(moves)]
     moves = _frame_bands(image, sides, moves) if banded and any(moves) else moves
     lines = []
     for (start, end), move in zip(sides, moves):
