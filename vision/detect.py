@@ -330,7 +330,7 @@ def _framed_out(image: np.ndarray, scale: float, tiles: list[np.ndarray]) -> lis
     if not any(loose):
         return tiles
     moved = [orient(out) if free else tile for tile, out, free in
-             zip(tiles, cut_out(image, scale, tiles, ruled=True, banded=True), loose)]
+             zip(tiles, cut_out(image, scale, tiles, ruled=True, banded=True, which=loose), loose)]
     if problem(moved, len(tiles)) is not None:
         return tiles
     # A tile no side of which moved is kept as found, not as its sides' lines meet again.
