@@ -8,7 +8,8 @@ colour stops the mask at its inner edge: the card is found out at its cut edge.
 import cv2
 import numpy as np
 
-from vision.corners import cut_edges, refine
+import vision.corners
+from vision.corners import contrast, contrasts, cut_edges, refine
 
 TABLE = (140, 60, 40)  # a blue cloth
 BOARD = (120, 138, 155)  # the card's cut side: grey-brown board
@@ -147,3 +148,28 @@ def test_a_side_at_the_frames_inner_edge_is_not_moved_across_the_next_cards_fram
     found[1:3, 0] -= 8  # the east side at its frame's inner edge
     assert np.abs(cut_edges(image, found, ruled=True) - found).max() > 12  # ruled only: past the seam
     assert np.abs(cut_edges(image, found, ruled=True, banded=True) - found).max() < 0.5
+
+
+def test_a_side_moved_onto_a_shadows_rim_alone_reads_no_other_side_for_a_frame(monkeypatch):
+    # Only the east side would move (a shadow's rim past it); the frame's inner edge inside it says it
+    # lies at the cut edge already, so no other side needs reading to know the card is framed.
+    image = np.full((400, 400, 3), WOOD, np.float32)
+    cv2.rectangle(image, (100, 100), (305, 299), (40, 70, 100), -1)  # the rim, 6 px past the east side only
+    cv2.rectangle(image, (100, 100), (299, 299), FRAME, -1)
+    cv2.rectangle(image, (108, 108), (291, 291), PAPER, -1)
+    image = cv2.GaussianBlur(np.clip(image + np.random.default_rng(2).normal(0, 3, image.shape), 0, 255)
+                             .astype(np.uint8), (0, 0), 0.8)
+    read = []
+    framed_inside = vision.corners._framed_inside
+    monkeypatch.setattr(vision.corners, "_framed_inside", lambda *args: read.append(args) or framed_inside(*args))
+    assert np.abs(cut_edges(image, CARD) - CARD).max() > 4  # unruled, out onto the rim
+    assert np.abs(cut_edges(image, CARD, ruled=True) - CARD).max() < 0.5
+    assert len(read) == 1
+
+
+def test_contrasts_read_at_once_are_each_sides_contrast():
+    image = _framed_card()
+    spans = [((start, end - start), start, end) for quad in (CARD, FRAMED_FACE, CARD * 1.01 + 3)
+             for start, end in zip(quad, np.roll(quad, -1, axis=0))]
+    for samples in (48, 24):
+        assert contrasts(image, spans, samples).tolist() == [contrast(image, *span, samples) for span in spans]

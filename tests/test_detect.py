@@ -6,9 +6,10 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.seek
 from vision.blocks import blocks
 from vision.cli import main
-from vision.detect import _one_view, _sharp_sided, find_tiles, orient, reading_order, refine
+from vision.detect import _framed_out, _one_view, _sharp_sided, find_tiles, orient, reading_order, refine
 from vision.images import read_image
 from vision.misfits import problem, shape_misfits
 from vision.rectify import rectify
@@ -595,3 +596,18 @@ CATALOGUE = [pytest.param(path, marks=pytest.mark.xfail(strict=True) if path.nam
 def test_catalogue_pictures_have_nine_tiles(path):
     tiles = find_tiles(read_image(path))
     assert len(tiles) == 9 and problem(tiles) is None
+
+
+def test_only_loose_tiles_are_cut_out_to_their_cut_edges(monkeypatch):
+    # Touching cards' sides are not moved (the next card's border lies past them): not read either.
+    image = np.full((300, 500, 3), (60, 100, 145), np.uint8)
+    card = np.float32([[0, 0], [80, 0], [80, 80], [0, 80]])
+    tiles = [card + [40, 40], card + [120, 40], card + [300, 60]]  # two touching, one loose
+    for tile in tiles:
+        cv2.fillConvexPoly(image, np.int32(tile), (170, 210, 235))
+    tiles = [tile - 0.5 for tile in tiles]
+    cut, cut_edges = [], vision.seek.cut_edges
+    monkeypatch.setattr(vision.seek, "cut_edges",
+                        lambda image, tile, *how: cut.append(tile) or cut_edges(image, tile, *how))
+    assert all(np.array_equal(found, tile) for found, tile in zip(_framed_out(image, 1.0, tiles), tiles))
+    assert len(cut) == 1 and np.array_equal(cut[0], tiles[2])

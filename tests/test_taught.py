@@ -1,6 +1,8 @@
 """A library taught a puzzle's whole tiles reads a later photo of that puzzle as those tiles."""
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -10,9 +12,9 @@ from vision.describe import describe
 from vision.images import read_image
 from vision.library import add_edges
 from vision.pipeline import photo_edges, solve_photo
-from vision.read import read_edges
+from vision.read import Reading, read_edges
 from vision.render import render_photo, save_photo
-from vision.taught import read_as_taught
+from vision.taught import as_taught, read_as_taught
 
 SIZE = (1600, 1200)
 # hard frogs photos where glare blows one edge, read wrong even by a library of this very puzzle;
@@ -69,3 +71,23 @@ def test_tiles_of_another_puzzle_with_the_same_figures_are_not_taken(blown, tmp_
     edges = photo_edges(image, corners=at_true_corners(truth))
     reading = read_edges(describe(edges.crops, edges.veils), other)
     assert read_as_taught(reading, other) == (reading, [])
+
+
+def test_tiles_agreeing_too_little_are_refused_without_scipy(monkeypatch):
+    """No assignment keeps AGREED of the edges (each tile agrees with its best taught tile on 3 of 4):
+    refused before scipy.optimize loads, half a second of a fresh process's CPU."""
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # importing it now fails
+    taught = [(1, 2, -1, -2), (2, 1, -2, -1)]
+    reading = Reading(tiles=[(1, 2, -1, 3), (2, 1, -2, 3)], confidence=[],
+                      candidates=[[[(code, 0.9)] for code in tile] for tile in ((1, 2, -1, 3), (2, 1, -2, 3))])
+    assert as_taught(reading, taught) is None
+
+
+def test_a_clean_reading_of_the_taught_tiles_is_assigned_without_scipy(monkeypatch):
+    """Each photo tile's cheapest taught tile is clearly cheapest and no two share one: that is the
+    assignment, made without scipy.optimize (every sample photo with its art's library)."""
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # importing it now fails
+    taught = [(1, 2, -1, -2), (2, 1, -2, -1), (1, 1, 2, -2)]
+    photo = [(1, 2, -2, 1), (-2, 1, 2, -1), (1, -2, -1, 2)]  # the taught tiles, scrambled and turned
+    reading = Reading(tiles=photo, confidence=[], candidates=[[[(code, 0.9)] for code in tile] for tile in photo])
+    assert as_taught(reading, taught) == (photo, 1.0)

@@ -69,7 +69,7 @@ import numpy as np
 
 from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, framed_seams, on_sheet, outline_quad,
                      seam_grid, seam_profiles, sided_quad, sized_grids, speck, swung, tile_share, weakest_seam)
-from .corners import clockwise, contrast, fence, nearest_quad, refine, sharpness, side_steps
+from .corners import clockwise, contrasts, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .misfits import (MISFIT, expected_forms, form_at, lying_across, misfit_among, problem, shape_misfits, sides_ratio,
                       stretch_from, stretches_from, tile_forms, view_misfits)
@@ -343,7 +343,7 @@ def _framed_out(image: np.ndarray, scale: float, tiles: list[np.ndarray]) -> lis
     if not any(loose):
         return tiles
     moved = [orient(out) if free else tile for tile, out, free in
-             zip(tiles, cut_out(image, scale, tiles, ruled=True, banded=True), loose)]
+             zip(tiles, cut_out(image, scale, tiles, ruled=True, banded=True, which=loose), loose)]
     if problem(moved, len(tiles)) is not None:
         return tiles
     # A tile no side of which moved is kept as found, not as its sides' lines meet again.
@@ -860,15 +860,16 @@ def _astray(image: np.ndarray, tiles: list[np.ndarray], steps: np.ndarray | None
     (False, True)
     """
     steps = [side_steps(image, tile) for tile in tiles] if steps is None else steps
-    wholes, weakest = [], []
+    wholes, thirds = [], []
     for i, tile in enumerate(tiles):
         for side in range(4):
             if _facing_table(tiles, i, side):
                 start, end = np.float32(tile[side]), np.float32(tile[(side + 1) % 4])
                 cuts = [start + (end - start) * k / 3 for k in range(4)]
                 wholes.append(steps[i][side])
-                weakest.append(min(contrast(image, (start, end - start), a, b, 24) for a, b in zip(cuts, cuts[1:])))
-    return bool(wholes) and bool(min(weakest) <= BARE * np.median(wholes))
+                thirds += [((start, end - start), a, b) for a, b in zip(cuts, cuts[1:])]
+    # The thirds read at once: a photo's first look has thirty-odd sides facing the table.
+    return bool(wholes) and bool(contrasts(image, thirds, 24).min() <= BARE * np.median(wholes))
 
 
 def _sound(image: np.ndarray, looks: list[list[np.ndarray]], usual: float | None = None,

@@ -195,10 +195,13 @@ def _plain(detail: np.ndarray, bits: np.ndarray) -> bool:
 
 
 def cut_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], ruled: bool = False,
-            banded: bool = False) -> list[np.ndarray]:
+            banded: bool = False, which: list[bool] | None = None) -> list[np.ndarray]:
     """``tiles`` each moved out to its card's cut edges (`cut_edges`, ``ruled`` and ``banded`` as there),
-    not past the middle of a gap to another of them (`_fences`)."""
-    return [cut_edges(image, tile, apart, ruled, banded) for tile, apart in zip(tiles, _fences(image, scale, tiles))]
+    not past the middle of a gap to another of them (`_fences`); only those ``which`` marks, when given,
+    the others as they are."""
+    which = [True] * len(tiles) if which is None else which
+    return [cut_edges(image, tile, apart, ruled, banded) if moved else tile
+            for tile, apart, moved in zip(tiles, _fences(image, scale, tiles), which)]
 
 
 def cells_apart(image: np.ndarray, scale: float, cells: list[np.ndarray]) -> list[np.ndarray]:

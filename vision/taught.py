@@ -21,6 +21,7 @@ from .library import Library
 from .read import FLOOR, Reading
 
 AGREED = 0.85  # of a photo's edges: the least share whose top reading the taught tiles must give
+CLEAR = 1e-6   # how much cheaper a photo tile's cheapest taught tile is than its next, to be taken at once
 
 
 def taught_tiles(library: Library) -> list[list[tuple]]:
@@ -83,9 +84,7 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
     >>> as_taught(reading, [(1, 1, 1, 1), (2, 2, 2, 2)]) is None
     True
     """
-    from scipy.optimize import linear_sum_assignment  # only a library taught whole tiles needs it
-
-    if len(tiles) != len(reading.tiles):
+    if len(tiles) != len(reading.tiles) or _most_agreeing(reading, tiles) < AGREED:
         return None
     even = 1 / len({code for tile in tiles for code in tile})
     seen = reading.seen or [(1.0,) * 4] * len(tiles)
@@ -97,11 +96,63 @@ def as_taught(reading: Reading, tiles: list[tuple]) -> tuple[list[tuple], float]
                 cost[i, j, turn] = -sum(np.log(share * likely[s].get(taught[(s + turn) % 4], FLOOR)
                                                + (1 - share) * even)
                                         for s, share in enumerate(shares))
-    rows, cols = linear_sum_assignment(cost.min(axis=2))
+    rows, cols = _assigned(cost.min(axis=2))
     turns = cost[rows, cols].argmin(axis=1)
     codes = [tuple(tiles[j][(s + turn) % 4] for s in range(4)) for j, turn in zip(cols, turns)]
     agreed = float(np.mean([a == b for read, got in zip(reading.tiles, codes) for a, b in zip(read, got)]))
     return (codes, agreed) if agreed >= AGREED else None
+
+
+def _assigned(cost: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The photo tiles (rows of ``cost``) and the taught tiles (columns) assigned them, each once,
+    at the least total ``cost``, as `scipy.optimize.linear_sum_assignment` gives them.
+
+    A photo of the taught puzzle, read cleanly, has each tile's cheapest
+    taught tile cheaper than its next by `CLEAR` at least, and no two the
+    same: no other assignment then costs as little (none goes under the sum
+    of each row's least), and scipy, whose import
+    costs a fresh process about half a second of CPU (a 12 MP solve's
+    quarter), is not needed. (Every sample photo with its art's library.)
+
+    Examples
+    --------
+    >>> [c.tolist() for c in _assigned(np.float64([[5, 1, 9], [1, 5, 9], [9, 9, 1]]))]  # each its cheapest
+    [[0, 1, 2], [1, 0, 2]]
+    >>> [c.tolist() for c in _assigned(np.float64([[1, 2, 9], [1, 9, 9], [9, 9, 1]]))]  # two want the first
+    [[0, 1, 2], [1, 0, 2]]
+    """
+    cheapest = cost.argmin(axis=1)
+    ranked = np.sort(cost, axis=1)
+    clear = len(cost) < 2 or np.min(ranked[:, 1] - ranked[:, 0]) > CLEAR  # no tie scipy might break otherwise
+    if clear and len(set(cheapest.tolist())) == len(cheapest):
+        return np.arange(len(cost)), cheapest
+    from scipy.optimize import linear_sum_assignment
+
+    return linear_sum_assignment(cost)
+
+
+def _most_agreeing(reading: Reading, tiles: list[tuple]) -> float:
+    """The largest share of a photo's edges whose top reading any assignment to the taught
+    ``tiles`` could keep: each photo tile as the taught tile and turn it agrees with most.
+
+    `as_taught` keeps the share of one assignment, so it keeps no more:
+    under `AGREED` here, the photo is not of these tiles, and the
+    assignment need not be made (nor scipy loaded: `_assigned`). A photo
+    of another puzzle with the same figures agrees 0.42-0.58 with its
+    tiles (`as_taught`'s share).
+
+    Examples
+    --------
+    >>> reading = Reading(tiles=[(-2, 1, 2, -1), (1, 2, -1, -2)], confidence=[], candidates=[])
+    >>> _most_agreeing(reading, [(1, 2, -1, -2), (2, -1, -2, 1)])  # both tiles could be either, turned
+    1.0
+    >>> _most_agreeing(reading, [(1, 1, 1, 1), (2, 2, 2, 2)])
+    0.25
+    """
+    best = sum(max(sum(a == b for a, b in zip(read, taught[turn:] + taught[:turn]))
+                   for taught in tiles for turn in range(4))
+               for read in reading.tiles)
+    return best / (4 * len(reading.tiles)) if reading.tiles else 0.0
 
 
 def read_as_taught(reading: Reading, library: Library) -> tuple[Reading, list[Reinterpreted]]:
