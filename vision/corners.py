@@ -185,6 +185,12 @@ def _framed(image: np.ndarray, quad: np.ndarray, reach: float, fence) -> np.ndar
     # all round: so did the fourth.
     shown = [m for m in moves if m is not None]
     moves = [float(np.median(shown)) if m is None and min(shown) >= 1 else m or 0.0 for m in moves]
+    return _moved_out(quad, sides, moves)
+
+
+def _moved_out(quad: np.ndarray, sides: list, moves: list[float]) -> np.ndarray:
+    """``quad`` with each of its ``sides`` (start, end) moved out by its entry of ``moves``, in pixels;
+    ``quad`` itself where the lines meet in no four corners."""
     lines = []
     for (start, end), move in zip(sides, moves):
         u = _along(end - start, start, end)
@@ -236,12 +242,7 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
         moves = [move if move and not inner[k] and framed and _sharpest_here(image, *sides[k], fence) else 0.0
                  for k, move in enumerate(moves)]
     moves = _frame_bands(image, sides, moves) if banded and any(moves) else moves
-    lines = []
-    for (start, end), move in zip(sides, moves):
-        u = _along(end - start, start, end)
-        lines.append((start - move * np.float32([-u[1], u[0]]), u))
-    corners = corners_of(lines)
-    return quad if corners is None else corners
+    return _moved_out(quad, sides, moves)
 
 
 def _cut_edge_past(image: np.ndarray, start: np.ndarray, end: np.ndarray, at: np.ndarray, far: float,
