@@ -338,12 +338,27 @@ def _rows_colour(image: np.ndarray, start: np.ndarray, end: np.ndarray, near: fl
     u = _along(end - start, start, end)
     rows = np.arange(min(near, far), max(near, far) + 0.01, 0.5, dtype=np.float32)
     along = start + np.linspace(0.1, 0.9, samples, dtype=np.float32)[:, None] * (end - start)
-    points = along[None] + rows[:, None, None] * np.float32([-u[1], u[0]])
-    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+    sampled = _strip(image, along, rows, np.float32([-u[1], u[0]]))
+    if sampled is None:
         return None
-    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    strip = sampled[1]
     return np.median(strip.reshape(-1, strip.shape[-1] if strip.ndim == 3 else 1), axis=0)
 
+
+def _strip(image: np.ndarray, along: np.ndarray, rows: np.ndarray, inward: np.ndarray) -> tuple | None:
+    """The photo read on normals to a side: at each of the points ``along`` it (n, 2), ``rows``
+    pixels ``inward`` (a unit vector); the points (rows, n, 2) and the colours there (float32),
+    or None where the photo's edge cuts them.
+
+    >>> image = np.arange(25, dtype=np.uint8).reshape(5, 5)
+    >>> _, strip = _strip(image, np.float32([[1, 1], [2, 1]]), np.float32([0, 1]), np.float32([0, 1]))
+    >>> strip.tolist(), _strip(image, np.float32([[1, 1]]), np.float32([-2]), np.float32([0, 1]))
+    ([[6.0, 7.0], [11.0, 12.0]], None)
+    """
+    points = along[None] + rows[:, None, None] * inward
+    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+        return None
+    return points, cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
 
 
 def _sharpest_here(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=None) -> bool:
@@ -435,10 +450,10 @@ def _steps_across(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, a
     inward = np.float32([-u[1], u[0]])  # corners run clockwise
     ends = [np.dot(corner - p, u) for corner in (start, end)]
     along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
-    points = along[None] + at[:, None, None] * inward
-    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+    sampled = _strip(image, along, at, inward)
+    if sampled is None:
         return None
-    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    points, strip = sampled
     step = np.diff(strip, axis=0)
     step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
     if fence is not None:
