@@ -173,3 +173,15 @@ def test_contrasts_read_at_once_are_each_sides_contrast():
              for start, end in zip(quad, np.roll(quad, -1, axis=0))]
     for samples in (48, 24):
         assert contrasts(image, spans, samples).tolist() == [contrast(image, *span, samples) for span in spans]
+
+
+def test_the_face_is_read_off_the_strips_the_sides_are_found_on(monkeypatch):
+    # The last round reads each side's strip once: the face's edge (`_face_sides`, on the side
+    # facing down and the one opposite) comes off the same strip as the side's edge, the same
+    # corners as two reads of it gave, and two strips fewer to read (8 of 10 a tile).
+    read = []
+    real = vision.corners._edge_lines
+    monkeypatch.setattr(vision.corners, "_edge_lines", lambda *a, **k: read.append(k.get("face")) or real(*a, **k))
+    found = refine(_card(4), CARD + 6)
+    assert np.abs(found - CARD).max() < 1.5
+    assert len(read) == 8 and read[4:] == [True, False, True, False]

@@ -455,6 +455,22 @@ def test_seams_are_scored_with_numpys_medians():
     assert _middle(values[0, :, 0]) == np.median(values[0, :, 0])
 
 
+def test_the_tables_colours_are_read_off_the_bands_pixels_with_numpys_distances():
+    """`vision.table._table_colours` takes the band as its pixels' rows and columns (no whole
+    mask scanned again for them) and tells each pixel's nearest colour a channel plane at a time:
+    `np.linalg.norm`'s distances over the mask's pixels, exactly."""
+    from vision.images import across_channels
+    from vision.table import _table_colours
+
+    lab = (np.random.default_rng(7).random((60, 80, 3)) * [20, 60, 60] - [0, 30, 30]).astype(np.float32)
+    band = np.ones((60, 80), bool)
+    band[5:-5, 5:-5] = False
+    centres, light = _table_colours(lab, np.nonzero(band), 0.05)
+    assert light.shape == lab.shape and 1 <= len(centres) <= 4
+    off = (lab[band] - light[band])[:, None] - centres  # (pixels, colours, Lab)
+    assert np.array_equal(np.sqrt(across_channels(np.add, np.square(off))), np.linalg.norm(off, axis=2))
+
+
 def test_corners_on_the_card_face_not_its_cut_side():
     # Seen from in front, the card's cut side shows as a thin grey band
     # below its face (1.5% of its side): the corners are the face's.

@@ -51,20 +51,24 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     # (the reach is a share of a tile's side, the shortest side a tile's or more).
     band = min(0.4 * reach, 0.025 * float(lengths.min()))
     for done in range(rounds):
-        lines = []
-        for start, end in zip(quad, np.roll(quad, -1, axis=0)):
-            line = _edge_line(image, start, end, reach, outline, fence)
+        last = outline and done == rounds - 1  # the sides are near: the card's face is sought (`_face_sides`)
+        # The face's edge is read off the same strips as the side's, where `_face_sides` asks for it.
+        faced = _face_read(quad) if last else [False] * 4
+        lines, faces = [], []
+        for (start, end), read in zip(zip(quad, np.roll(quad, -1, axis=0)), faced):
+            line, face = _edge_lines(image, start, end, reach, outline, fence, face=read)
             rough = (end - start) / np.linalg.norm(end - start)
             # A side turned off the rough one followed art, not the tile's edge.
             turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
             lines.append(line if line and not turned else (start, end - start))
+            faces.append(face)
         most = 2 * reach  # further, a line followed something else
         if outline and tile and done == 0:
             squared = _squared(image, quad, lines, reach, fence)
             most += 0.2 * side * any(a is not b for a, b in zip(squared, lines))  # a side turned swings a corner
             lines = squared
-        if outline and done == rounds - 1:  # once the sides are near
-            lines = _face_sides(image, quad, lines, reach, fence, band)
+        if last:
+            lines = _face_sides(image, quad, lines, faces, band)
         corners = corners_of(lines)
         if corners is None or np.max(np.abs(corners - quad)) > most:
             return quad
@@ -73,7 +77,27 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
     return _framed(image, quad, first, fence) if outline and framed else quad
 
 
-def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fence, width: float) -> list:
+def _facing_down(quad: np.ndarray) -> list[bool]:
+    """Which sides of ``quad`` (clockwise) face down the photo: those running leftward.
+
+    >>> _facing_down(np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]))
+    [False, False, True, False]
+    """
+    sides = zip(quad, np.roll(quad, -1, axis=0))
+    return [bool((start - end)[0] > 0.3 * np.linalg.norm(end - start)) for start, end in sides]
+
+
+def _face_read(quad: np.ndarray) -> list[bool]:
+    """Which sides of ``quad`` `_face_sides` reads the face's edge on: those facing down and the ones opposite.
+
+    >>> _face_read(np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]))
+    [True, False, True, False]
+    """
+    down = _facing_down(quad)
+    return [down[i] or down[i - 2] for i in range(4)]
+
+
+def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, faces: list, width: float) -> list:
     """``lines`` with the sides facing down the photo moved in from the card's cut side to its face.
 
     Seen from in front, a card's cut side shows as a thin band below it
@@ -82,13 +106,11 @@ def _face_sides(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, 
     second line of steps at most ``width`` pixels inside the outer one
     (`_band`). A printed border shows such a step on every side, a cut side
     only on the sides facing the camera: a side moves in only when the one
-    opposite shows no step as far in.
+    opposite shows no step as far in. ``faces``: each side's face edge as `_edge_lines` reads it,
+    where `_face_read` asks for it (None elsewhere, or where none was found).
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    down = [(start - end)[0] > 0.3 * np.linalg.norm(end - start) for start, end in sides]  # clockwise: runs leftward
-    # Read only where asked: the sides facing down and the ones opposite them.
-    faces = [_edge_line(image, *sides[i], reach, True, fence, face=True) if down[i] or down[i - 2] else None
-             for i in range(4)]
+    down = _facing_down(quad)
     insets = [_apart(line, face) if face else 0.0 for line, face in zip(lines, faces)]
     moved = list(lines)
     for i, (start, end) in enumerate(sides):
@@ -316,11 +338,27 @@ def _rows_colour(image: np.ndarray, start: np.ndarray, end: np.ndarray, near: fl
     u = _along(end - start, start, end)
     rows = np.arange(min(near, far), max(near, far) + 0.01, 0.5, dtype=np.float32)
     along = start + np.linspace(0.1, 0.9, samples, dtype=np.float32)[:, None] * (end - start)
-    points = along[None] + rows[:, None, None] * np.float32([-u[1], u[0]])
+    sampled = _strip(image, along, rows, np.float32([-u[1], u[0]]))
+    if sampled is None:
+        return None
+    strip = sampled[1]
+    return np.median(strip.reshape(-1, strip.shape[-1] if strip.ndim == 3 else 1), axis=0)
+
+
+def _strip(image: np.ndarray, along: np.ndarray, rows: np.ndarray, inward: np.ndarray) -> tuple | None:
+    """The photo read on normals to a side: at each of the points ``along`` it (n, 2), ``rows``
+    pixels ``inward`` (a unit vector); the points (rows, n, 2) and the colours there (float32),
+    or None where the photo's edge cuts them.
+
+    >>> image = np.arange(25, dtype=np.uint8).reshape(5, 5)
+    >>> _, strip = _strip(image, np.float32([[1, 1], [2, 1]]), np.float32([0, 1]), np.float32([0, 1]))
+    >>> strip.tolist(), _strip(image, np.float32([[1, 1]]), np.float32([-2]), np.float32([0, 1]))
+    ([[6.0, 7.0], [11.0, 12.0]], None)
+    """
+    points = along[None] + rows[:, None, None] * inward
     if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
         return None
-    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
-    return np.median(strip.reshape(-1, strip.shape[-1] if strip.ndim == 3 else 1), axis=0)
+    return points, cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
 
 
 def _sharpest_here(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=None) -> bool:
@@ -412,10 +450,10 @@ def _steps_across(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, a
     inward = np.float32([-u[1], u[0]])  # corners run clockwise
     ends = [np.dot(corner - p, u) for corner in (start, end)]
     along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
-    points = along[None] + at[:, None, None] * inward
-    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+    sampled = _strip(image, along, at, inward)
+    if sampled is None:
         return None
-    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    points, strip = sampled
     step = np.diff(strip, axis=0)
     step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
     if fence is not None:
@@ -439,7 +477,7 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
     """``lines`` with a side far from parallel to the side opposite sought again along other ways.
 
     Art the table's colour bites into the mask, turning a rough side off the
-    card's edge, past where `_edge_line` looks. A card's opposite sides look
+    card's edge, past where `_edge_lines` looks. A card's opposite sides look
     near parallel, and its adjacent sides near square, under any ordinary
     view: the side is sought again along the opposite side and square to
     the adjacent ones, and the line running along the sharpest step all the
@@ -457,8 +495,8 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
         # Through either end of the rough side or its middle: one end may be right.
         for along, through in product((opposite, np.float32([across[1], -across[0]])), (start, end, (start + end) / 2)):
             along = along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1)
-            again = _edge_line(image, through + np.dot(start - through, along) * along,
-                               through + np.dot(end - through, along) * along, reach, True, fence)
+            again, _ = _edge_lines(image, through + np.dot(start - through, along) * along,
+                                   through + np.dot(end - through, along) * along, reach, True, fence)
             if not again or abs(again[1][0] * along[1] - again[1][1] * along[0]) > 0.1 * np.linalg.norm(again[1]):
                 continue  # turned off the way it was sought: art, not the card's edge
             (p, u), middle = again, (start + end) / 2
@@ -567,11 +605,10 @@ def fence(nearest: np.ndarray, scale: float, own: float):
     return elsewhere
 
 
-def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face=False):
-    """(point, direction) of the side's edge between two rough corners, or None.
-
-    ``face``: on an outline, the card's face edge inside a thin band of its
-    cut side (`_face_edge`), where there is one.
+def _edge_lines(image, start, end, reach, outermost, fence=None, samples=48, face=False) -> tuple:
+    """(point, direction) of the side's edge between two rough corners, or None; and with
+    ``face``, on an outline, that of the card's face edge inside a thin band of its cut side
+    (`_face_edge`), where there is one, read off the same strip (else None).
     """
     along = end - start
     length = float(np.linalg.norm(along))
@@ -596,20 +633,24 @@ def _edge_line(image, start, end, reach, outermost, fence=None, samples=48, face
         best = _outermost_line(strong, tilt=0.06 * length)
         faint = peak & (step >= 0.15 * step.max(axis=0)) & _sharp(step)
         best = _cut_edge(faint, best, 0.1 * length)
-        if face:
-            best = _face_edge(step, strong, best, 0.02 * length)
     else:
         distance = np.abs(offsets[:-1] + 0.5)[:, None]
         best = np.where(strong, distance, np.inf).argmin(axis=0)
-    strength = step[best, columns]
-    keep = (strength > 0.5 * np.median(strength)) & (best > 0) & (best < len(step) - 1)
-    if keep.sum() < samples // 4:
-        return None
-    b, columns = best[keep], columns[keep]
-    offset = offsets[b] + 0.5 + _vertex(step, b, columns)
-    edge = start + t[columns, None] * along + offset[:, None] * inward
-    vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-    return np.float32([x, y]), np.float32([vx, vy])
+
+    def fitted(best: np.ndarray):
+        """The line through the steps ``best`` picks on each normal, or None where too few are strong."""
+        strength = step[best, columns]
+        keep = (strength > 0.5 * np.median(strength)) & (best > 0) & (best < len(step) - 1)
+        if keep.sum() < samples // 4:
+            return None
+        b, kept = best[keep], columns[keep]
+        offset = offsets[b] + 0.5 + _vertex(step, b, kept)
+        edge = start + t[kept, None] * along + offset[:, None] * inward
+        vx, vy, x, y = cv2.fitLine(edge.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        return np.float32([x, y]), np.float32([vx, vy])
+
+    faced = fitted(_face_edge(step, strong, best, 0.02 * length)) if face and outermost else None
+    return fitted(best), faced
 
 
 def _outermost_line(strong: np.ndarray, tilt: float, near: float = 1.5, share: float = 0.8) -> np.ndarray:

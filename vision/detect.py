@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from functools import cache, partial
 
 import cv2
 import numpy as np
@@ -158,6 +158,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
              (partial(table_mask, framed=True), False, 0.06, False))
     every, printed, gapped = [first], None, []
+    # A checked cloth's coloured checks, told once when first asked: for a
+    # block's cards apart (`_cloth_between`) and for the blocks below.
+    cloth_at = cache(partial(cloth_checks, small))
     seen_by = [(colour, False, 0.06)]  # each look's mask, as `_tiles_seen` takes it, to be seen again at the end
     for look, plain, reach, at_once in looks:
         mask = look(small)
@@ -182,7 +185,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if not at_once and problem(seen, count) is None and (block := _one_block(seen, len(seen))) is not None:
             apart = reading_order([orient(cell) for cell in cells_apart(image, scale, seen)])
             seen = apart if _laid_whole(apart, count) and _sharper(image, apart, seen) \
-                and _cloth_between(small, scale, block, apart) else seen
+                and _cloth_between(cloth_at(), scale, block, apart) else seen
         if problem(seen, count) is None and not _edgeless(image, seen) \
                 and (at_once or not any(_sharper(image, tiles, seen) for tiles in every if tiles)) \
                 and (not faint or _sharper(image, seen, first)):
@@ -197,7 +200,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # tenth of a card's area at most): squares their size sought over the
     # cloth are no cards (60 s of CPU in vain); the block's cards are laid
     # last, below.
-    checks = cloth_checks(small)  # once: the blocks below, and whether sides may be moved out at the end
+    checks = cloth_at()  # the blocks below, and whether sides may be moved out at the end
     cloth = cloth_blocks(checks)
     sound = _sound(image, every)
     in_block = _print_in_block(sound, [block / scale for block in cloth], count)
@@ -439,20 +442,21 @@ def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, coun
     return None
 
 
-def _cloth_between(small: np.ndarray, scale: float, block: np.ndarray, cards: list[np.ndarray]) -> bool:
-    """Whether a checked cloth's coloured checks (`vision.table.cloth_checks`, in ``small``, ``scale``
-    of the photo) cover `GAPS` of ``block`` outside ``cards`` (photo pixels): cards lying apart.
+def _cloth_between(checks: np.ndarray | None, scale: float, block: np.ndarray, cards: list[np.ndarray]) -> bool:
+    """Whether a checked cloth's coloured ``checks`` (`vision.table.cloth_checks` of the working copy,
+    ``scale`` of the photo; None: no such cloth) cover `GAPS` of ``block`` outside ``cards`` (photo
+    pixels): cards lying apart.
 
     >>> cloth = np.full((100, 100, 3), 250, np.uint8); cloth[:, ::10] = cloth[::10] = (200, 60, 30)
     >>> block = np.float32([[10, 10], [90, 10], [90, 90], [10, 90]])
     >>> card = np.float32([[0, 0], [30, 0], [30, 30], [0, 30]])
-    >>> _cloth_between(cloth, 1.0, block, [card + 15, card + 55]), _cloth_between(cloth, 1.0, block, [block])
+    >>> checks = cloth_checks(cloth)
+    >>> _cloth_between(checks, 1.0, block, [card + 15, card + 55]), _cloth_between(checks, 1.0, block, [block])
     (True, False)
     """
-    checks = cloth_checks(small)
     if checks is None:
         return False
-    between = cv2.fillConvexPoly(np.zeros(small.shape[:2], np.uint8), np.int32((block + 0.5) * scale - 0.5), 255)
+    between = cv2.fillConvexPoly(np.zeros(checks.shape, np.uint8), np.int32((block + 0.5) * scale - 0.5), 255)
     for card in cards:
         cv2.fillConvexPoly(between, np.int32((card + 0.5) * scale - 0.5), 0)
     inside = checks[between > 0]

@@ -108,7 +108,9 @@ def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: f
     """
     inside = cv2.erode(region, np.ones((2 * width + 1,) * 2, np.uint8),
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    band = (region > 0) & (inside == 0)
+    # The band's pixels by their rows and columns: a few hundredths of the
+    # photo, picked out each time without scanning a whole mask again.
+    band = np.nonzero((region > 0) & (inside == 0))
     lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
     lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, least)
@@ -315,8 +317,9 @@ def _plain_patches(lab: np.ndarray, mask: np.ndarray, near: float, lines: np.nda
     return np.float32(colours)
 
 
-def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int = 2):
-    """The table's colours on the band, and the light falling across it.
+def _table_colours(lab: np.ndarray, band: tuple, least: float, rounds: int = 2):
+    """The table's colours on the band (its pixels' rows and columns, as
+    `np.nonzero` gives them), and the light falling across it.
 
     Alternates k-means colours (a table's pattern) with quadratic ramps per
     channel fitted to what the colours leave over, so a checked cloth's
@@ -324,17 +327,20 @@ def _table_colours(lab: np.ndarray, band: np.ndarray, least: float, rounds: int 
     Returns the centres covering at least ``least`` of the band (tiles may
     reach into it) and the ramps over the whole image.
     """
-    rows, cols = band.shape
-    y, x = np.nonzero(band)
+    rows, cols = lab.shape[:2]
+    y, x = band
     where = _quadratic_terms(x / cols - 0.5, y / rows - 0.5)
     seen = lab[band]
     light = np.zeros_like(seen)
     for _ in range(rounds):
         cv2.setRNGSeed(0)  # the same photo must always give the same tiles and ids
-        _, labels, centres = cv2.kmeans(np.ascontiguousarray((seen - light)[::4]), 4, None,
+        left = seen - light
+        _, labels, centres = cv2.kmeans(np.ascontiguousarray(left[::4]), 4, None,
                                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5),
                                         4, cv2.KMEANS_PP_CENTERS)
-        nearest = np.argmin([np.linalg.norm(seen - light - c, axis=1) for c in centres], axis=0)
+        # each colour's distance a channel plane at a time (as `np.linalg.norm` over
+        # the short last axis, the same sums in the same order, seven times faster)
+        nearest = np.argmin([np.sqrt(across_channels(np.add, np.square(left - c))) for c in centres], axis=0)
         fit, *_ = np.linalg.lstsq(where, seen - centres[nearest], rcond=None)
         fit[0] -= (where @ fit).mean(axis=0)  # the colours keep the mean
         light = where @ fit
@@ -361,8 +367,9 @@ def _ramps(fit: np.ndarray, rows: int, cols: int) -> np.ndarray:
                       for f0, f1, f2, f3, f4, f5 in fit.T])
 
 
-def _tint_as_the_band(light: np.ndarray, band: np.ndarray) -> np.ndarray:
-    """``light`` (Lab ramps) with its tint (a, b) inside kept to what the ``band`` saw.
+def _tint_as_the_band(light: np.ndarray, band: tuple) -> np.ndarray:
+    """``light`` (Lab ramps) with its tint (a, b) inside kept to what the ``band`` (its pixels'
+    rows and columns) saw.
 
     On a cloth of several hues the tint ramps' curvature along the band
     comes from its strong colours dimming towards the corners (a vignette
@@ -384,11 +391,19 @@ def _quadratic_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def _nearest(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Each pixel's distance to the nearest centre.
 
-    |x - c|^2 = |x|^2 - 2 x.c + |c|^2: one affine transform per centre.
+    |x - c|^2 = |x|^2 - 2 x.c + |c|^2: one affine transform per centre,
+    each folded into the nearest so far as it comes (no stack of them all).
+
+    >>> _nearest(np.float32([[[3, 4, 0], [0, 0, 1]]]), np.float32([[0, 0, 0], [0, 4, 0]])).tolist()
+    [[3.0, 1.0]]
     """
     length = cv2.transform(np.square(lab), np.ones((1, 3), np.float32))
-    nearest = np.minimum.reduce([cv2.transform(lab, np.float32([[*(-2 * c), c @ c]])) for c in centres])
-    return np.sqrt(np.maximum(length + nearest, 0))
+    nearest = None
+    for c in centres:
+        this = cv2.transform(lab, np.float32([[*(-2 * c), c @ c]]))
+        nearest = this if nearest is None else np.minimum(nearest, this, out=nearest)
+    nearest += length
+    return np.sqrt(np.maximum(nearest, 0, out=nearest), out=nearest)
 
 
 def _glare(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
