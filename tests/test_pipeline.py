@@ -165,6 +165,26 @@ def test_the_library_loads_while_the_photo_is_still_being_decoded(tmp_path, monk
                                   decoding=Decoding())
     assert answer["count"] == 1
 
+def test_the_answer_is_drawn_on_a_backdrop_made_while_the_edges_are_cut(tmp_path, monkeypatch):
+    """The helper thread, idle once the library is loaded, makes the backdrop beside `photo_edges`."""
+    import threading
+
+    from vision import pipeline
+
+    making = threading.Event()
+    real_backdrop, real_edges = pipeline.draw.backdrop, pipeline.photo_edges
+    monkeypatch.setattr(pipeline.draw, "backdrop", lambda *args: making.set() or real_backdrop(*args))
+
+    def photo_edges(*args, **kwargs):
+        assert making.wait(10), "the backdrop waited for the edges"
+        return real_edges(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "photo_edges", photo_edges)
+    photo = SAMPLES / "photos" / "witches-touching-normal.jpg"
+    answer = pipeline.solve_photo(photo, library=SAMPLES / "library" / "witches", out=tmp_path / "a.png")
+    assert answer["count"] == 1
+
+
 @pytest.mark.skipif(not REAL.is_dir(), reason="no real-dev pictures here")
 @pytest.mark.parametrize("name", ["davidlewine-hotrods.jpg", "liorsinai-scramblesquare_serengeti.jpg"])
 def test_real_catalogue_repeats_read_alike(name):

@@ -176,13 +176,16 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         image = photo.image
         if found and library:  # a block cut into another grid is laid in the library's count
             corners = detect.counted_cards(image, corners, library.tiles)
+        # what the answer is drawn on, made on the helper while the edges are cut and read and the answer
+        # sought (with no library, once `unlabelled_reading` has moved any tile found a little off)
+        corners = [np.float32(c) for c in corners]  # as `photo_edges` takes them: the backdrop's tiles are its
+        ground = helper.submit(_backdrop, image, corners) if library else None
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()
         if library is None:  # first, since it may move tiles found a little off
             edges, reading = unlabelled_reading(image, edges)
-        # what the answer is drawn on, made on the helper while the edges are read and the answer sought
-        ground = helper.submit(draw.backdrop, image, edges.corners, rows, cols)
+            ground = helper.submit(_backdrop, image, edges.corners)
         taught = []  # edges the library's taught tiles read otherwise
         if library is not None:
             reading, taught = read_as_taught(read_edges(describe(edges.crops, edges.veils), library,
@@ -266,6 +269,11 @@ def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: flo
     # stats are the whole search: first try, repair and the final solve
     return puzzle, replace(result, nodes=result.nodes + fix.nodes,
                            seconds=time.perf_counter() - start), fix
+
+
+def _backdrop(image: np.ndarray, corners: list) -> draw.Backdrop:
+    """`draw.backdrop` of the tiles at ``corners``, for the grid they make (`grid_shape`)."""
+    return draw.backdrop(image, corners, *grid_shape(len(corners)))
 
 
 def _drawing(edges: PhotoEdges, puzzle, result, fix, ground: Future) -> np.ndarray:
