@@ -48,7 +48,9 @@ into cells, then put a ruler along each side to place the corners exactly.
    look sees card (`_joined_cards`): where the first look's refused puzzle
    comes back from its own tiles, and last before giving up; last of all,
    cards whose grey frames lie beside a cloth's dark checks are seen on
-   each pixel's brightest channel (`_grey_framed`).
+   each pixel's brightest channel (`_grey_framed`), and the print look's
+   nine a search refused for a side on bare table are laid again from the
+   view the others give (`_edged_nine`: a card in shade on dark wood).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -210,13 +212,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # must fit, and the whole set then agree on (light-blue cards on blue
     # and white checks, only two of them sharp-sided: hard sports 1908).
     made = []  # the sets each search made, for `_touching_cards`
-    found = _from_sound(image, small, scale, (colour, printed), sound, count, made) if len(sound) >= 2 else None
+    refused = []  # the print look's tiles each search refused for a side along no card's edge, for the end
+    found = _from_sound(image, small, scale, (colour, printed), sound, count, made, refused) if len(sound) >= 2 \
+        else None
     # Three sound tiles cannot check each other's shape (`_agreeing`): one
     # whose side runs along no card's edge among theirs (a shadow's, a
     # plank's) bends the view every tile is sought by (hard vintage 2336:
     # one 26% off, nothing found from the three, all nine from the other two).
     if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
-        found = _from_sound(image, small, scale, (colour, printed), two, count, made)
+        found = _from_sound(image, small, scale, (colour, printed), two, count, made, refused)
     # Sound tiles on their worn frames' inner lines (vintage on wood) give a
     # view a few hundredths small: cards in shadow are sought onto their
     # shadows' steps, too large for it (hard vintage 3225: 18% off). From
@@ -224,7 +228,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # from four or more, which check each other's shape (from three, one
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
-        found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made)
+        found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made,
+                            refused)
     # The first look's puzzle, refused for a side along no card's edge, comes back whole when its
     # own tiles are the sound ones: a block of light cards on a light desk whose top row glare
     # washed to the desk's colour, outlined on the rows left and cut 3x3 (hard sports touching
@@ -274,6 +279,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # cells the sound tiles, 127 s of CPU to exit 3). The looks are seen again with lone tiles
         # sized by the largest. Then, on a checked cloth, grey frames beside its dark checks of a
         # strong hue are told on the brightest channel (`_grey_framed`: hard lookalikes scattered 4567).
+        # Last, the print look's tiles a search refused for a side along no card's edge: a card in
+        # shade on dark wood, its edges fainter than its print's, is laid along a red bar and out on
+        # the wood (hard vintage scattered 4905: the nine found, card 9 7.8% off, its W side on bare
+        # wood). Laid again from the view the eight others give (`_edged_nine`), it is not.
         usual = max(np.median([side_steps(image, tile) for tile in tiles]) for tiles in every if tiles)
         searched = [sound]
         found = _searched_again(image, small, scale, (colour, printed), count, searched,
@@ -289,6 +298,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized])
         if found is None and checks is not None:  # a cloth's checks of a strong hue, dark in lightness
             found = _grey_framed(image, small, scale, colour, every, count, searched)
+        if found is None:
+            found = next(filter(None, (_edged_nine(image, scale, tiles, count, sound) for tiles, sound in refused)),
+                         None)
         if found is None:
             return last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
@@ -464,11 +476,11 @@ def _cloth_between(checks: np.ndarray | None, scale: float, block: np.ndarray, c
 
 
 def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-                count: int | None, made: list | None = None) -> list[np.ndarray] | None:
+                count: int | None, made: list | None = None, refused: list | None = None) -> list[np.ndarray] | None:
     """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
     agreeing on one view (`_one_view`), in reading order; else None. ``made``, when given, gets the
-    tiles sought."""
-    sought = _sought(image, small, scale, masks, sound, count)
+    tiles sought; ``refused``, those `_sought` refused."""
+    sought = _sought(image, small, scale, masks, sound, count, refused=refused)
     if made is not None:
         made.append(sought)
     if problem(sought, count) is None and _one_view(image, sought, len(sound)):
@@ -501,12 +513,21 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
                                                    MISFIT / 2, reach=GLARED)]
         if _laid_right(image, last, count, len(sound)):
             return reading_order(last)
-    # A tile sought on few tiles' view, along three card edges and a check's
-    # line, fits their shape but tilts the view (hard sports 3756): the
-    # others, found since, place its square better.
-    again = edged_again(image, scale, nine, len(sound), misfit_among, MISFIT / 2) \
-        if problem(nine, count) is None else None
-    return reading_order([orient(tile) for tile in again]) if _laid_right(image, again, count, len(sound)) else None
+    return _edged_nine(image, scale, nine, count, len(sound))
+
+
+def _edged_nine(image: np.ndarray, scale: float, tiles: list[np.ndarray], count: int | None,
+                sound: int) -> list[np.ndarray] | None:
+    """``tiles`` (the first ``sound`` sound, the rest sought) with those sought lacking a card's edge all round
+    laid again (`edged_again`), in reading order, when they make a puzzle of ``count`` on one view along card
+    edges (`_laid_right`); else None.
+
+    A tile sought on few tiles' view, along three card edges and a check's
+    line, fits their shape but tilts the view (hard sports 3756): the
+    others, found since, place its square better.
+    """
+    again = edged_again(image, scale, tiles, sound, misfit_among, MISFIT / 2) if problem(tiles, count) is None else None
+    return reading_order([orient(tile) for tile in again]) if _laid_right(image, again, count, sound) else None
 
 
 def _laid_right(image: np.ndarray, tiles: list[np.ndarray] | None, count: int | None, sound: int) -> bool:
@@ -525,16 +546,20 @@ def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray]
 
 
 def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-            count: int | None, framed: bool = False) -> list[np.ndarray]:
+            count: int | None, framed: bool = False, refused: list | None = None) -> list[np.ndarray]:
     """``sound`` and the tiles sought (`seek_lost`, ``framed`` as there) where bits of card lie on the
     colour look's mask (``masks[0]``, working scale ``scale``), then, when that makes no puzzle of
-    ``count`` (`problem`), on the print look's (``masks[1]``)."""
+    ``count`` (`problem`), on the print look's (``masks[1]``). ``refused``, when given, gets the print
+    look's tiles refused for a side along no card's edge, with how many of them are sound."""
     colour, printed = masks
     sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2, framed)
     if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
         more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2, framed)
         # The print shows figures, not where a card ends: its sides must run along card edges.
-        sought = sought if _edgeless(image, more) else more
+        edgeless = _edgeless(image, more)
+        if edgeless and refused is not None:
+            refused.append((more, len(sound)))
+        sought = sought if edgeless else more
     return sought
 
 
