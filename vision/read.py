@@ -19,6 +19,12 @@ taught is compared with both, and the nearer counts. A tile with an edge
 in doubt whose four edges come clearly nearer the library (`OFF`) when
 its figures may sit a pixel further off (`WIDER`) was found off, a corner
 5-10% of a side astray, and is read so.
+An edge read with doubt under a veil deeper than `describe.unveil` takes
+off (`FADED`) is compared by its template and pattern alone: the template is laid
+on the library as it would show under the same veil, the colour histogram
+is not, and a figure paled and greyed so fills bins no clean example
+fills, so the histogram ranks the codes by chance (hard lookalikes 4826:
+the true fish's body furthest of the four likeliest codes).
 The template row at the card's cut edge is left out (`RIM`): there a
 printed rule runs on some puzzles and not on others, worn card is rubbed,
 and a tile found off or inside shows the table or the figure instead of
@@ -41,7 +47,7 @@ FRAMED = 0.05  # of a side: a card found at its printed rule lies this far insid
 INWARD = 2  # more toward its seam (9% in all): a side found inside its card, at a printed rule, cuts a figure's top off
 FRAMED_INWARD = 1  # the same for the library as found at a printed rule, whose figures sit 5% nearer their seams already
 DOUBT = 0.9  # an edge read less surely than this, on a tile found at a printed rule, is compared with the library
-# as found so too
+# as found so too; under a veil, by template and pattern alone
 WIDER = 1  # more either way on a tile found off (`OFF`): a corner found 5-10% of a side off moves its figures so far
 OFF = 0.02  # a tile whose four edges, summed, lie this share nearer the library with figures `WIDER` off is found off
 RIM = 1  # template rows at the card's cut edge that do not count (3% of a side)
@@ -49,6 +55,8 @@ BLOWN = 0.9  # an edge showing less of its triangle than this (glare took the re
 FLANK = 0.35  # of a side: on such an edge, pixels this near a neighbouring side's triangle weigh less, none at it
 POOLED = 0.6  # an edge showing less than this is scored by the mean of a code's stored examples, not the nearest;
 # between this and `BLOWN` by a mix of the two, the mean's share falling to none at `BLOWN`
+FADED = 0.1  # a doubtful edge under more veil than this (white's mean share over its template) is read without its
+# colour histogram: a meadow bird's colour, under less, still told it from its lookalike (hard meadow 3849)
 FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
 
@@ -126,6 +134,12 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     looks = _off_flanks(looks, seen < BLOWN)
     d = _distances(looks, taught, shift, inward)
     confidence = _confidence(d, code_of, seen, sharpness)
+    # A doubtful edge under a veil: its faded colours fill histogram bins no clean example fills.
+    veiled = (confidence.max(axis=1) < DOUBT) & (_veil_left(looks) > FADED)
+    if veiled.any():
+        looks = _without_colours(looks, veiled)
+        d[veiled] = _distances(_part(looks, veiled), taught, shift, inward)
+        confidence = _confidence(d, code_of, seen, sharpness)
     edges, wider = _found_off(looks, taught, d, confidence.max(axis=1) < DOUBT, shift, inward)
     if len(edges):
         d[edges] = np.minimum(d[edges], wider)
@@ -274,10 +288,28 @@ def _off_flanks(looks: Looks, blown: np.ndarray) -> Looks:
     rows, cols = looks.weight.shape[1:3]
     y, x = np.arange(rows)[:, None] + 0.5, np.arange(cols)[None, :] + 0.5
     fade = np.clip((np.minimum(x, cols - x) - y) / (FLANK * cols), 0, 1).astype(np.float32)
-    weight, hist = looks.weight.copy(), looks.hist.copy()
+    weight = looks.weight.copy()
     weight[blown] *= fade
-    hist[blown] = 0
-    return Looks(looks.lab, weight, hist, looks.veil)
+    return _without_colours(Looks(looks.lab, weight, looks.hist, looks.veil), blown)
+
+
+def _without_colours(looks: Looks, which: np.ndarray) -> Looks:
+    """``looks`` with the colour histograms of the edges ``which`` picks emptied: `describe.distances`
+    then compares those edges by their templates alone."""
+    hist = looks.hist.copy()
+    hist[which] = 0
+    return Looks(looks.lab, looks.weight, hist, looks.veil)
+
+
+def _veil_left(looks: Looks) -> np.ndarray:
+    """Each edge's veil left (`describe.normalise_veiled`), its mean over the template as weighed.
+
+    >>> from vision.describe import Looks
+    >>> veil = np.zeros((2, 4, 4), np.float32); veil[1, :2] = 0.5
+    >>> _veil_left(Looks(np.zeros((2, 4, 4, 3)), np.ones((2, 4, 4)), np.zeros((2, 8)), veil)).tolist()
+    [0.0, 0.25]
+    """
+    return (looks.veil * looks.weight).sum(axis=(1, 2)) / np.maximum(looks.weight.sum(axis=(1, 2)), 1e-9)
 
 
 def _off_rim(looks: Looks) -> Looks:
