@@ -74,7 +74,7 @@ from .images import Photo, read_image
 from .misfits import (MISFIT, expected_forms, form_at, lying_across, misfit_among, problem, shape_misfits, sides_ratio,
                       stretch_from, stretches_from, tile_forms, view_misfits)
 from .seek import (ALL_ROUND, cells_apart, cut_out, edged_again, edged_all_round, laid_cards, laid_from_neighbours,
-                   mean_sides, on_any, overlaps, relaid, seek_lost)
+                   lost_laid, mean_sides, on_any, on_card, overlaps, relaid, seek_lost)
 from .table import LINE, cloth_checks, table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -464,7 +464,8 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
     agreeing on one view (`_one_view`), in reading order; else None. ``made``, when given, gets the
     tiles sought."""
-    sought = _sought(image, small, scale, masks, sound, count)
+    searches = {}  # sought again framed below, the searches are judged again, not made again
+    sought = _sought(image, small, scale, masks, sound, count, searches)
     if made is not None:
         made.append(sought)
     if problem(sought, count) is None and _one_view(image, sought, len(sound)):
@@ -481,7 +482,7 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # cards' cut edges, they may; the search runs again only for a ninth.
     nine, one_short = sought, (count or 9) - len(sought) == 1
     if one_short:
-        sought = _sought(image, small, scale, masks, sound, count, framed=True)
+        sought = _sought(image, small, scale, masks, sound, count, searches, framed=True)
     # A card moved out onto a shadow's or a plank's step (hard vintage 3316) can bend the view
     # the cards as sought fit: those are taken then.
     for tiles in (cut_out(image, scale, sought), sought):
@@ -521,17 +522,32 @@ def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray]
 
 
 def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-            count: int | None, framed: bool = False) -> list[np.ndarray]:
+            count: int | None, searches: dict, framed: bool = False) -> list[np.ndarray]:
     """``sound`` and the tiles sought (`seek_lost`, ``framed`` as there) where bits of card lie on the
     colour look's mask (``masks[0]``, working scale ``scale``), then, when that makes no puzzle of
-    ``count`` (`problem`), on the print look's (``masks[1]``)."""
-    colour, printed = masks
-    sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2, framed)
+    ``count`` (`problem`), on the print look's (``masks[1]``). ``searches`` keeps each search
+    (`_searched`) for a later call to judge again rather than make again."""
+    sought = _searched(image, small, scale, masks, 0, sound, framed, searches)
     if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
-        more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2, framed)
+        more = _searched(image, small, scale, masks, 1, sought, framed, searches)
         # The print shows figures, not where a card ends: its sides must run along card edges.
         sought = sought if _edgeless(image, more) else more
     return sought
+
+
+def _searched(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, which: int, tiles: list[np.ndarray],
+              framed: bool, searches: dict) -> list[np.ndarray]:
+    """`seek_lost` from ``tiles`` on ``masks[which]``, framed or not, its search (`lost_laid`) taken from
+    ``searches`` where made there before from the same tiles, and kept there.
+
+    The search does not depend on ``framed``, only the judging of the squares
+    it laid (`on_card`): sought again framed, a ninth short (`_from_sound`),
+    it was half of an exit 3's CPU where the colour look's search runs twice
+    (hard sports loose 4519)."""
+    key = (which, b"".join(np.float32(tile).tobytes() for tile in tiles))
+    if key not in searches:
+        searches[key] = lost_laid(image, small, scale, masks[which], tiles, form_at, misfit_among, MISFIT / 2)
+    return on_card(image, scale, masks[which], searches[key], len(tiles), framed)
 
 
 def photo_tiles(photo: Photo, path) -> tuple[Photo, list[np.ndarray]]:
