@@ -299,6 +299,19 @@ def cards_with_figures() -> tuple[np.ndarray, list[np.ndarray]]:
     return photo, cards
 
 
+def test_a_card_found_last_is_not_placed_again_among_the_same_tiles(monkeypatch):
+    # Placed again among all once the search ends, the one card found from
+    # its patch's strongest square has the same neighbours as when it was
+    # placed: it would lie where it lay, for another ~33 refines.
+    photo, cards = cards_with_figures()
+    figure = cv2.circle(np.zeros((200, 200), np.uint8), (160, 160), 9, 255, -1)  # all the last card shows
+    placed, real = [], seek._placed
+    monkeypatch.setattr(seek, "_placed", lambda *args, **kwargs: placed.append(args[2]) or real(*args, **kwargs))
+    tiles = seek_lost(photo, photo, 1.0, figure, cards[:8], form_at, misfit_among, 0.07)
+    assert len(tiles) == 9 and np.abs(tiles[-1] - cards[-1]).max() < 1.5
+    assert len(placed) == 1
+
+
 def test_a_ninth_short_is_judged_again_framed_not_sought_again(monkeypatch):
     # Seven sound cards, the eighth's figure all the colour look shows, the
     # ninth nowhere: eight found, one short, so the squares laid are judged

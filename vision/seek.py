@@ -152,8 +152,8 @@ def lost_laid(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                 # Only the patch's strongest square is also refined from `FAR` off: the search gives up sooner.
                 tile = _lost_card(image, scale, square, tiles, misfit, most, usual, far_too=k == 0, sound=sound)
                 if tile is not None:
+                    squares.append((square, list(tiles) if k == 0 else None))  # and what it was placed among
                     tiles.append(tile)
-                    squares.append(square)
                     added += 1
                     break
                 in_vain += 1
@@ -164,10 +164,23 @@ def lost_laid(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                 fruitless += 1
         if not added and not plain_too and plain:
             plain_too, added = True, 1
-    # Placed again among all: a lost neighbour found later fences its side of the gap.
-    for i, square in enumerate(squares, sound):
-        tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
+    # Placed again among all: a lost neighbour found later fences its side of the gap. Not where it was
+    # placed among the same tiles, from as far (`FAR`): placed so again, it lies where it lay.
+    for i, (square, among) in enumerate(squares, sound):
+        others = tiles[:i] + tiles[i + 1:]
+        if among is None or not _same_quads(others, among):
+            tiles[i] = _placed(image, scale, square, others, misfit, most, usual, tiles[i])
     return tiles
+
+
+def _same_quads(quads: Sequence[np.ndarray], others: Sequence[np.ndarray]) -> bool:
+    """Whether ``quads`` and ``others`` are the same corners in the same order.
+
+    >>> square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    >>> _same_quads([square, square + 2], [square, square + 2]), _same_quads([square], [square + 2])
+    (True, False)
+    """
+    return len(quads) == len(others) and all(np.array_equal(a, b) for a, b in zip(quads, others))
 
 
 def on_card(image: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray], sound: int,
