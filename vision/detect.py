@@ -158,12 +158,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     looks = ((partial(table_mask, plain=True), True, 0.12, True), (texture_mask, False, 0.06, True),
              (partial(table_mask, framed=True), False, 0.06, False))
     every, printed, gapped = [first], None, []
-    seen_by = [(colour, False, 0.06)]  # each look's mask, as `_tiles_seen` takes it, to be seen again at the end
+    seen_by = [(colour, False, 0.06, first)]  # each look's mask, as `_tiles_seen` takes it, and its tiles
     for look, plain, reach, at_once in looks:
         mask = look(small)
-        seen_by.append((mask, plain, reach))
         printed = mask if look is texture_mask else printed  # the lost-tile search's second place to look
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
+        seen_by.append((mask, plain, reach, seen))  # to be seen again at the end
         cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
                               or (whole and _cut_apart(small, colour, scale, first, seen)))
         # Unless the first look's outlines ran over bare table (a glared desk
@@ -282,7 +282,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if found is None and (joined := _joined_cards(image, small, scale, (colour, printed), count)):
             return joined
         if found is None:
-            sized = _sound(image, [_tiles_seen(image, small, scale, *look, largest=True) for look in seen_by])
+            sized = _sound(image, [_tiles_seen(image, small, scale, mask, plain, reach, largest=True, seen=tiles)
+                                   for mask, plain, reach, tiles in seen_by])
             found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized])
         if found is None and checks is not None:  # a cloth's checks of a strong hue, dark in lightness
             found = _grey_framed(image, small, scale, colour, every, count, searched)
@@ -1025,20 +1026,26 @@ def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray])
     return sharpness(image, tiles) > SHARPER * sharpness(image, than)
 
 
-def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
-                plain: bool = False, reach: float = 0.06, largest: bool = False) -> list[np.ndarray]:
+def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, plain: bool = False,
+                reach: float = 0.06, largest: bool = False, seen: list | None = None) -> list[np.ndarray]:
     """`find_tiles` with ``mask`` telling tile from table; a printed sheet's
     ground is looked into as ``plain`` or not (`on_sheet`); ``reach``: how
     far out of the mask, over the side, a tile's edge is sought (`refine`);
-    ``largest``: lone tiles sized as `sized_grids` says there."""
+    ``largest``: lone tiles sized as `sized_grids` says there. ``seen``, the
+    tiles seen so but without ``largest``, are given back as they are where
+    it sizes every block alike (the same tiles, not refined again: 1-5 s of
+    CPU on an exit 3)."""
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     found = [block for block in found if not cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
+    sized = sized_grids(found, grids, largest)
+    if seen is not None and sized == sized_grids(found, grids):
+        return seen
     # Lone tiles' size overrules seams that the art fakes, where the seams it
     # asks for show at least faintly.
-    grids = [sized if weakest_seam(profiles, sized) > 0.6 else grid
-             for grid, sized, profiles in zip(grids, sized_grids(found, grids, largest), seams)]
+    grids = [by_size if weakest_seam(profiles, by_size) > 0.6 else grid
+             for grid, by_size, profiles in zip(grids, sized, seams)]
     # A block whose cells are far from the shape lone tiles give them is
     # something else on the table (a keyboard in full view).
     lone = [block for block, grid in zip(found, grids) if grid == (1, 1)]
