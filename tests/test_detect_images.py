@@ -653,7 +653,8 @@ def test_print_on_a_block_of_cards_on_gingham_is_no_tile_to_seek_lost_cards_from
 
     def no_search(*args, **kwargs):
         raise AssertionError("lost cards sought from print")
-    monkeypatch.setattr("vision.detect.seek_lost", no_search)
+    for search in ("seek_lost", "lost_laid"):
+        monkeypatch.setattr(f"vision.detect.{search}", no_search)
     assert_found_whole(image, truth, most=0.02)
 
 

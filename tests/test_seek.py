@@ -5,7 +5,7 @@ import pytest
 
 from vision.corners import clockwise, sharpness
 from vision.misfits import MISFIT, form_at, misfit_among, stretch_from
-from vision import seek
+from vision import detect, seek
 from vision.render import render_photo
 from vision.seek import FRUITLESS, IN_VAIN, UNIT, form_in_view, mean_sides, seek_lost, table_view
 
@@ -286,3 +286,43 @@ def test_a_glared_cards_bits_far_apart_are_sought_from_grouped_wider():
     assert len(seek_lost(photo, photo, 1.0, bits, cards[:8], form_at, misfit_among, 0.07)) == 8
     tiles = seek_lost(photo, photo, 1.0, bits, cards[:8], form_at, misfit_among, 0.07, reach=0.25)
     assert len(tiles) == 9 and np.abs(tiles[-1] - cards[8]).max() < 1.5
+
+
+def cards_with_figures() -> tuple[np.ndarray, list[np.ndarray]]:
+    """A photo of nine light cards, 40 px, each with a round figure, on a grey table; their corners."""
+    photo = np.full((200, 200, 3), 120, np.uint8)
+    cards = [np.float32([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]) - 0.5
+             for y in (20, 80, 140) for x in (20, 80, 140)]
+    for card in cards:
+        cv2.fillConvexPoly(photo, np.int32(card + 0.5), (230, 230, 230))
+        cv2.circle(photo, tuple(np.int32(card[0] + 20.5)), 8, (40, 90, 200), -1)
+    return photo, cards
+
+
+def test_a_card_found_last_is_not_placed_again_among_the_same_tiles(monkeypatch):
+    # Placed again among all once the search ends, the one card found from
+    # its patch's strongest square has the same neighbours as when it was
+    # placed: it would lie where it lay, for another ~33 refines.
+    photo, cards = cards_with_figures()
+    figure = cv2.circle(np.zeros((200, 200), np.uint8), (160, 160), 9, 255, -1)  # all the last card shows
+    placed, real = [], seek._placed
+    monkeypatch.setattr(seek, "_placed", lambda *args, **kwargs: placed.append(args[2]) or real(*args, **kwargs))
+    tiles = seek_lost(photo, photo, 1.0, figure, cards[:8], form_at, misfit_among, 0.07)
+    assert len(tiles) == 9 and np.abs(tiles[-1] - cards[-1]).max() < 1.5
+    assert len(placed) == 1
+
+
+def test_a_ninth_short_is_judged_again_framed_not_sought_again(monkeypatch):
+    # Seven sound cards, the eighth's figure all the colour look shows, the
+    # ninth nowhere: eight found, one short, so the squares laid are judged
+    # again from their cut edges (``framed``). The search itself does not
+    # depend on that: each is made once (on an exit 3, hard sports loose
+    # 4519, the colour look's search ran twice, about 15 s of CPU).
+    photo, cards = cards_with_figures()
+    figure = cv2.circle(np.zeros((200, 200), np.uint8), (100, 160), 9, 255, -1)
+    searched, judged = [], []
+    search, judge = detect.lost_laid, detect.on_card
+    monkeypatch.setattr(detect, "lost_laid", lambda *args: searched.append(len(args[4])) or search(*args))
+    monkeypatch.setattr(detect, "on_card", lambda *args: judged.append(args[-1]) or judge(*args))
+    assert detect._from_sound(photo, photo, 1.0, (figure, np.zeros_like(figure)), cards[:7], 9) is None
+    assert True in judged and searched == [7, 8]  # judged framed; searched from the seven, then the eight

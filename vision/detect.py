@@ -76,7 +76,7 @@ from .images import Photo, read_image
 from .misfits import (MISFIT, expected_forms, form_at, lying_across, misfit_among, problem, shape_misfits, sides_ratio,
                       stretch_from, stretches_from, tile_forms, view_misfits)
 from .seek import (ALL_ROUND, cells_apart, cut_out, edged_again, edged_all_round, laid_cards, laid_from_neighbours,
-                   mean_sides, on_any, overlaps, relaid, seek_lost)
+                   lost_laid, mean_sides, on_any, on_card, overlaps, relaid, seek_lost)
 from .table import LINE, cloth_checks, table_mask, texture_mask
 
 WORK_SIDE = 1024      # long side of the working copy, pixels
@@ -163,12 +163,12 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # A checked cloth's coloured checks, told once when first asked: for a
     # block's cards apart (`_cloth_between`) and for the blocks below.
     cloth_at = cache(partial(cloth_checks, small))
-    seen_by = [(colour, False, 0.06)]  # each look's mask, as `_tiles_seen` takes it, to be seen again at the end
+    seen_by = [(colour, False, 0.06, first)]  # each look's mask, as `_tiles_seen` takes it, and its tiles
     for look, plain, reach, at_once in looks:
         mask = look(small)
-        seen_by.append((mask, plain, reach))
         printed = mask if look is texture_mask else printed  # the lost-tile search's second place to look
         seen = _tiles_seen(image, small, scale, mask, plain, reach)
+        seen_by.append((mask, plain, reach, seen))  # to be seen again at the end
         cut = bool(seen) and (np.median([cv2.contourArea(tile) for tile in seen]) <= size / 2
                               or (whole and _cut_apart(small, colour, scale, first, seen)))
         # Unless the first look's outlines ran over bare table (a glared desk
@@ -294,7 +294,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if found is None and (joined := _joined_cards(image, small, scale, (colour, printed), count)):
             return joined
         if found is None:
-            sized = _sound(image, [_tiles_seen(image, small, scale, *look, largest=True) for look in seen_by])
+            sized = _sound(image, [_tiles_seen(image, small, scale, mask, plain, reach, largest=True, seen=tiles)
+                                   for mask, plain, reach, tiles in seen_by])
             found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized])
         if found is None and checks is not None:  # a cloth's checks of a strong hue, dark in lightness
             found = _grey_framed(image, small, scale, colour, every, count, searched)
@@ -480,7 +481,8 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
     agreeing on one view (`_one_view`), in reading order; else None. ``made``, when given, gets the
     tiles sought; ``refused``, those `_sought` refused."""
-    sought = _sought(image, small, scale, masks, sound, count, refused=refused)
+    searches = {}  # sought again framed below, the searches are judged again, not made again
+    sought = _sought(image, small, scale, masks, sound, count, searches, refused=refused)
     if made is not None:
         made.append(sought)
     if problem(sought, count) is None and _one_view(image, sought, len(sound)):
@@ -497,7 +499,7 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     # cards' cut edges, they may; the search runs again only for a ninth.
     nine, one_short = sought, (count or 9) - len(sought) == 1
     if one_short:
-        sought = _sought(image, small, scale, masks, sound, count, framed=True)
+        sought = _sought(image, small, scale, masks, sound, count, searches, framed=True)
     # A card moved out onto a shadow's or a plank's step (hard vintage 3316) can bend the view
     # the cards as sought fit: those are taken then.
     for tiles in (cut_out(image, scale, sought), sought):
@@ -546,21 +548,37 @@ def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray]
 
 
 def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-            count: int | None, framed: bool = False, refused: list | None = None) -> list[np.ndarray]:
+            count: int | None, searches: dict, framed: bool = False,
+            refused: list | None = None) -> list[np.ndarray]:
     """``sound`` and the tiles sought (`seek_lost`, ``framed`` as there) where bits of card lie on the
     colour look's mask (``masks[0]``, working scale ``scale``), then, when that makes no puzzle of
-    ``count`` (`problem`), on the print look's (``masks[1]``). ``refused``, when given, gets the print
-    look's tiles refused for a side along no card's edge, with how many of them are sound."""
-    colour, printed = masks
-    sought = seek_lost(image, small, scale, colour, sound, form_at, misfit_among, MISFIT / 2, framed)
+    ``count`` (`problem`), on the print look's (``masks[1]``). ``searches`` keeps each search
+    (`_searched`) for a later call to judge again rather than make again. ``refused``, when given,
+    gets the print look's tiles refused for a side along no card's edge, with how many of them are sound."""
+    sought = _searched(image, small, scale, masks, 0, sound, framed, searches)
     if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
-        more = seek_lost(image, small, scale, printed, sought, form_at, misfit_among, MISFIT / 2, framed)
+        more = _searched(image, small, scale, masks, 1, sought, framed, searches)
         # The print shows figures, not where a card ends: its sides must run along card edges.
         edgeless = _edgeless(image, more)
         if edgeless and refused is not None:
             refused.append((more, len(sound)))
         sought = sought if edgeless else more
     return sought
+
+
+def _searched(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, which: int, tiles: list[np.ndarray],
+              framed: bool, searches: dict) -> list[np.ndarray]:
+    """`seek_lost` from ``tiles`` on ``masks[which]``, framed or not, its search (`lost_laid`) taken from
+    ``searches`` where made there before from the same tiles, and kept there.
+
+    The search does not depend on ``framed``, only the judging of the squares
+    it laid (`on_card`): sought again framed, a ninth short (`_from_sound`),
+    it was half of an exit 3's CPU where the colour look's search runs twice
+    (hard sports loose 4519)."""
+    key = (which, b"".join(np.float32(tile).tobytes() for tile in tiles))
+    if key not in searches:
+        searches[key] = lost_laid(image, small, scale, masks[which], tiles, form_at, misfit_among, MISFIT / 2)
+    return on_card(image, scale, masks[which], searches[key], len(tiles), framed)
 
 
 def photo_tiles(photo: Photo, path) -> tuple[Photo, list[np.ndarray]]:
@@ -1038,20 +1056,26 @@ def _sharper(image: np.ndarray, tiles: list[np.ndarray], than: list[np.ndarray])
     return sharpness(image, tiles) > SHARPER * sharpness(image, than)
 
 
-def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray,
-                plain: bool = False, reach: float = 0.06, largest: bool = False) -> list[np.ndarray]:
+def _tiles_seen(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, plain: bool = False,
+                reach: float = 0.06, largest: bool = False, seen: list | None = None) -> list[np.ndarray]:
     """`find_tiles` with ``mask`` telling tile from table; a printed sheet's
     ground is looked into as ``plain`` or not (`on_sheet`); ``reach``: how
     far out of the mask, over the side, a tile's edge is sought (`refine`);
-    ``largest``: lone tiles sized as `sized_grids` says there."""
+    ``largest``: lone tiles sized as `sized_grids` says there. ``seen``, the
+    tiles seen so but without ``largest``, are given back as they are where
+    it sizes every block alike (the same tiles, not refined again: 1-5 s of
+    CPU on an exit 3)."""
     found = [inner for block in blocks(mask, small) for inner in on_sheet(small, block, plain)]
     found = [block for block in found if not cut_off(block, found, mask.shape)]
     seams = [seam_profiles(small, mask, block) for block in found]
     grids = [seam_grid(block, profiles) for block, profiles in zip(found, seams)]
+    sized = sized_grids(found, grids, largest)
+    if seen is not None and sized == sized_grids(found, grids):
+        return seen
     # Lone tiles' size overrules seams that the art fakes, where the seams it
     # asks for show at least faintly.
-    grids = [sized if weakest_seam(profiles, sized) > 0.6 else grid
-             for grid, sized, profiles in zip(grids, sized_grids(found, grids, largest), seams)]
+    grids = [by_size if weakest_seam(profiles, by_size) > 0.6 else grid
+             for grid, by_size, profiles in zip(grids, sized, seams)]
     # A block whose cells are far from the shape lone tiles give them is
     # something else on the table (a keyboard in full view).
     lone = [block for block, grid in zip(found, grids) if grid == (1, 1)]

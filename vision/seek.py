@@ -87,6 +87,19 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
     >>> len(tiles), np.round(tiles[-1]).tolist()
     (9, [[140.0, 140.0], [180.0, 140.0], [180.0, 180.0], [140.0, 180.0]])
     """
+    return on_card(image, scale, mask, lost_laid(image, small, scale, mask, tiles, expected, misfit, most, reach),
+                   len(tiles), framed)
+
+
+def lost_laid(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray],
+              expected: Callable, misfit: Callable, most: float, reach: float = GROUPED) -> list[np.ndarray]:
+    """``tiles`` and the squares laid on lost cards' edges where bits of card on ``mask`` lie outside them,
+    each placed again among all: `seek_lost` before it drops those short of their card (`on_card`).
+
+    The search does not depend on how those are judged, so a caller judging
+    one search both ways makes it once (`vision.detect._sought`). Arguments
+    as `seek_lost`'s.
+    """
     sound, tiles, squares = len(tiles), list(tiles), []
     side = float(np.sqrt(np.median([cv2.contourArea(tile) for tile in tiles]))) * scale
     usual = sharpness(image, tiles)
@@ -139,8 +152,8 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                 # Only the patch's strongest square is also refined from `FAR` off: the search gives up sooner.
                 tile = _lost_card(image, scale, square, tiles, misfit, most, usual, far_too=k == 0, sound=sound)
                 if tile is not None:
+                    squares.append((square, list(tiles) if k == 0 else None))  # and what it was placed among
                     tiles.append(tile)
-                    squares.append(square)
                     added += 1
                     break
                 in_vain += 1
@@ -151,9 +164,37 @@ def seek_lost(image: np.ndarray, small: np.ndarray, scale: float, mask: np.ndarr
                 fruitless += 1
         if not added and not plain_too and plain:
             plain_too, added = True, 1
-    # Placed again among all: a lost neighbour found later fences its side of the gap.
-    for i, square in enumerate(squares, sound):
-        tiles[i] = _placed(image, scale, square, tiles[:i] + tiles[i + 1:], misfit, most, usual, tiles[i])
+    # Placed again among all: a lost neighbour found later fences its side of the gap. Not where it was
+    # placed among the same tiles, from as far (`FAR`): placed so again, it lies where it lay.
+    for i, (square, among) in enumerate(squares, sound):
+        others = tiles[:i] + tiles[i + 1:]
+        if among is None or not _same_quads(others, among):
+            tiles[i] = _placed(image, scale, square, others, misfit, most, usual, tiles[i])
+    return tiles
+
+
+def _same_quads(quads: Sequence[np.ndarray], others: Sequence[np.ndarray]) -> bool:
+    """Whether ``quads`` and ``others`` are the same corners in the same order.
+
+    >>> square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    >>> _same_quads([square, square + 2], [square, square + 2]), _same_quads([square], [square + 2])
+    (True, False)
+    """
+    return len(quads) == len(others) and all(np.array_equal(a, b) for a, b in zip(quads, others))
+
+
+def on_card(image: np.ndarray, scale: float, mask: np.ndarray, tiles: list[np.ndarray], sound: int,
+            framed: bool = False) -> list[np.ndarray]:
+    """``tiles`` (the first ``sound`` sound, the rest laid by `lost_laid` on ``mask``, ``scale`` of ``image``)
+    less those laid short of their card (`_short_of_card`, judged from their cut edges where ``framed``,
+    as `seek_lost` says).
+
+    >>> mask = np.zeros((100, 100), np.uint8); mask[20:80, 20:60] = 255  # a card
+    >>> card = np.float32([[20, 20], [60, 20], [60, 60], [20, 60]]) - 0.5
+    >>> whole, photo = np.float32([[20, 20], [60, 20], [60, 80], [20, 80]]) - 0.5, np.zeros((100, 100, 3), np.uint8)
+    >>> [len(on_card(photo, 1.0, mask, [card + [40, 0], laid], 1)) for laid in (card, whole)]  # the first short
+    [1, 2]
+    """
     # A square placed short of its card (a side along a check's edge, another along a figure's) leaves card past it.
     fences = _fences(image, scale, tiles) if framed else None
     return tiles[:sound] + [tile for i, tile in enumerate(tiles[sound:], sound)
