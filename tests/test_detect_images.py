@@ -983,7 +983,7 @@ def test_a_card_in_shade_sought_out_onto_the_wood_is_laid_again_from_the_others_
     scale = small.shape[1] / image.shape[1]
     sound = _tiles_seen(image, small, scale, table_mask(small, plain=True), True, 0.12)
     refused = []
-    assert len(_sought(image, small, scale, (table_mask(small), texture_mask(small)), sound, None,
+    assert len(_sought(image, small, scale, (table_mask(small), texture_mask(small)), sound, None, {},
                        refused=refused)) == 7
     (nine, seven), = refused
     assert len(nine) == 9 and seven == 7
