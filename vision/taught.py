@@ -15,6 +15,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from solver import puzzle
 from solver.repair import Reinterpreted
 
 from .library import Library
@@ -149,8 +150,8 @@ def _most_agreeing(reading: Reading, tiles: list[tuple]) -> float:
     >>> _most_agreeing(reading, [(1, 1, 1, 1), (2, 2, 2, 2)])
     0.25
     """
-    best = sum(max(sum(a == b for a, b in zip(read, taught[turn:] + taught[:turn]))
-                   for taught in tiles for turn in range(4))
+    best = sum(max(sum(a == b for a, b in zip(read, puzzle.turn(taught, quarters)))
+                   for taught in tiles for quarters in range(4))
                for read in reading.tiles)
     return best / (4 * len(reading.tiles)) if reading.tiles else 0.0
 
