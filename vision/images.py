@@ -9,9 +9,7 @@ reduces an image over its channels, far faster than numpy over a short last axis
 from __future__ import annotations
 
 import os
-import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,6 +18,7 @@ import numpy as np
 
 from .cli.errors import InputError
 from .files import write_atomic
+from .lab import ready_lab
 
 
 # A JPEG is decoded shrunk in its DCT (libjpeg: 1/2, 1/4, 1/8), several times faster than whole,
@@ -196,22 +195,6 @@ def across_channels(ufunc: np.ufunc, image: np.ndarray) -> np.ndarray:
     ([[200, 5]], [[240.0, 6.0]])
     """
     return ufunc.reduce([image[..., channel] for channel in range(image.shape[-1])])
-
-
-@cache
-def ready_lab() -> threading.Thread:
-    """Start filling OpenCV's Lab tables on another core; the thread doing it.
-
-    OpenCV fills them on the first conversion to Lab, which every photo
-    reader makes: 60 ms or more, longer than decoding a 12 MP JPEG. Started
-    before the photo is read (by `read_image`, or earlier by a caller that
-    knows a photo is coming), that runs beside the decode; `read_image` waits
-    for it, so no other conversion meets the tables half-filled.
-    """
-    thread = threading.Thread(target=cv2.cvtColor, args=(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB),
-                              daemon=True)
-    thread.start()
-    return thread
 
 
 def _read_with_pillow(path: Path) -> np.ndarray | None:

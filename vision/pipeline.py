@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 # Not used here: numpy loads numpy.ma on the first percentile a photo needs (10 ms). The
 # photo path is imported while OpenCV fills its Lab tables on the other core
-# (`vision.images.ready_lab`) and the main thread would wait for them: loaded now, it is free.
+# (`vision.lab.ready_lab`) and the main thread would wait for them: loaded now, it is free.
 import numpy.ma  # noqa: F401
 
 from solver import Match, Puzzle, Result, solve

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"edgematch: internal error: {type(error).__name__}: {error}", err=True)
         code = 2
     if ahead:  # a process that ends while OpenCV still fills its Lab tables aborts (bad usage)
-        from ..images import ready_lab
+        from ..lab import ready_lab
 
         ready_lab().join()
     if argv is None:  # the process is the command (`edgematch`, ``python -m vision.cli``)

@@ -25,7 +25,7 @@ def is_photo(name: str) -> bool:
 def photo_ahead(args: list[str]) -> dict[str, Future]:
     """The first photo a `solve` command line names, its decoding started: {name: future}.
 
-    OpenCV's Lab tables start filling too (`vision.images.ready_lab`), as
+    OpenCV's Lab tables start filling first (`vision.lab.ready_lab`), as
     `solve` would start them. Any other command line starts nothing: {}.
 
     >>> photo_ahead(["solve", "puzzle.json", "--engine", "sat"]), photo_ahead(["detect", "x.jpg"])
@@ -39,8 +39,10 @@ def photo_ahead(args: list[str]) -> dict[str, Future]:
             valued = arg in VALUED
             continue
         if is_photo(arg):
-            from ..images import read_ahead, ready_lab  # OpenCV, first: the photo needs nothing else
+            from ..lab import ready_lab  # OpenCV first: its Lab tables are the longest wait
 
             ready_lab()
+            from ..images import read_ahead
+
             return {arg: read_ahead(arg)}
     return {}
