@@ -185,3 +185,16 @@ def test_the_face_is_read_off_the_strips_the_sides_are_found_on(monkeypatch):
     found = refine(_card(4), CARD + 6)
     assert np.abs(found - CARD).max() < 1.5
     assert len(read) == 8 and read[4:] == [True, False, True, False]
+
+
+def test_a_sides_straight_line_is_numpys_least_squares_line():
+    """`vision.corners._straight`, the line `_cut_edge` and `_outermost_line` lay through a side's
+    steps, is `np.polyfit`'s line of degree one through the rows kept, on every normal."""
+    rng = np.random.default_rng(5)
+    for normals in (2, 9, 48, 77):
+        rows = rng.integers(0, 40, normals)
+        kept = rng.random(normals) < 0.7
+        kept[:2] = True
+        x = np.arange(normals)
+        expected = np.polyval(np.polyfit(x[kept], rows[kept], 1), x)
+        assert np.allclose(vision.corners._straight(rows, kept), expected, rtol=0, atol=1e-9)

@@ -456,6 +456,19 @@ def test_seams_are_scored_with_numpys_medians():
     assert _middle(values[0, :, 0]) == np.median(values[0, :, 0])
 
 
+def test_a_patch_is_opened_by_the_disk_as_opencv_opens_it():
+    """`vision.blocks.disk_opening`, which takes a block's spurs off (`_hulls`), gives OpenCV's
+    opening by the ellipse pixel for pixel, for small and block-sized disks, patches at the edge too."""
+    from vision.blocks import disk_opening
+
+    rng = np.random.default_rng(11)
+    for radius in (2, 3, 6, 11, 19, 33, 47):
+        patch = (rng.random((90 + radius, 140)) < 0.8).astype(np.uint8) * 255
+        patch = cv2.dilate(patch, np.ones((3, 3), np.uint8))  # lumps and holes of many sizes
+        disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
+        assert np.array_equal(disk_opening(patch, radius), cv2.morphologyEx(patch, cv2.MORPH_OPEN, disk))
+
+
 def test_the_tables_colours_are_read_off_the_bands_pixels_with_numpys_distances():
     """`vision.table._table_colours` takes the band as its pixels' rows and columns (no whole
     mask scanned again for them) and tells each pixel's nearest colour a channel plane at a time:

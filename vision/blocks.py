@@ -112,8 +112,7 @@ def _hulls(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int], width: f
     hulls = [patch]
     side = np.sqrt(np.count_nonzero(patch))
     radius = max(2, round(width * side))
-    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
-    opened = cv2.morphologyEx(patch, cv2.MORPH_OPEN, disk)
+    opened = disk_opening(patch, radius)
     if opened.any():
         inside = cv2.fillConvexPoly(np.zeros_like(patch), np.int32(np.round(_patch_quad(_hull(opened)))), 1)
         spur = (patch > 0) & (opened == 0) & (inside == 0)
@@ -124,6 +123,54 @@ def _hulls(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int], width: f
         if spurs:
             hulls.append(patch * ~np.isin(labels, spurs))
     return [_hull(mask) + np.int32(origin) for mask in hulls]
+
+
+def disk_opening(mask: np.ndarray, radius: int) -> np.ndarray:
+    """``mask`` (uint8) opened by a disk of ``radius`` (OpenCV's ellipse ``2 * radius + 1`` wide):
+    `cv2.morphologyEx`'s ``MORPH_OPEN`` pixel for pixel, at a third of its cost for a block's disk.
+
+    The disk is the union of rectangles, one for each width its rows' runs
+    take, as tall as the rows at least that wide (`_disk_rectangles`).
+    Eroded by the disk is eroded by each of them, and each is a run along
+    the rows (grown from the last one's run) then along the columns; grown
+    back by the disk likewise, the runs along the columns grown one from
+    another. OpenCV slides an ellipse row by row over every pixel.
+
+    >>> mask = np.zeros((60, 70), np.uint8); mask[10:50, 5:45] = 255; mask[28:32, 45:68] = 255  # a card, a spur
+    >>> disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (13, 13))
+    >>> opened = disk_opening(mask, 6)
+    >>> np.array_equal(opened, cv2.morphologyEx(mask, cv2.MORPH_OPEN, disk)), int(opened[30, 60])
+    (True, 0)
+    """
+    rectangles = _disk_rectangles(radius)  # widths rising, heights falling
+
+    def run(width: int, height: int) -> np.ndarray:
+        return cv2.getStructuringElement(cv2.MORPH_RECT, (width, height))
+
+    eroded, rows, done = None, mask, 1
+    for width, height in rectangles:
+        rows = cv2.erode(rows, run(width - done + 1, 1)) if width > done else rows
+        done = width
+        each = cv2.erode(rows, run(1, height))
+        eroded = each if eroded is None else np.minimum(eroded, each, out=eroded)
+    opened, columns, done = None, eroded, 1
+    for width, height in reversed(rectangles):
+        columns = cv2.dilate(columns, run(1, height - done + 1)) if height > done else columns
+        done = height
+        each = cv2.dilate(columns, run(width, 1))
+        opened = each if opened is None else np.maximum(opened, each, out=opened)
+    return opened
+
+
+@cache
+def _disk_rectangles(radius: int) -> tuple[tuple[int, int], ...]:
+    """(width, height) of the rectangles whose union is OpenCV's ellipse ``2 * radius + 1`` wide, widths rising.
+
+    >>> _disk_rectangles(2)
+    ((1, 5), (5, 3))
+    """
+    widths = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2).sum(axis=1)  # each row's run
+    return tuple((int(width), int(np.count_nonzero(widths >= width))) for width in sorted(set(widths.tolist())))
 
 
 def _hull(mask: np.ndarray) -> np.ndarray:
@@ -255,7 +302,7 @@ def cloth_blocks(checks: np.ndarray | None) -> list[np.ndarray]:
         if areas.max() < HUGE * check:
             continue
         radius = int(round(CHECKS * np.sqrt(check)))
-        opened = cv2.morphologyEx(free, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
+        opened = disk_opening(free, radius)
         if not opened.any():  # nowhere as wide as the disk: white checks strung together (hard sports 2167)
             continue
         rough = _longest_sides(_largest_contour(opened))
