@@ -131,6 +131,23 @@ def test_tiles_found_further_off_are_read_with_more_room(monkeypatch):
     assert misread[kept] <= 3 < misread[1.0], misread  # of 72 edges: 2 against 8 when written
 
 
+def test_a_tile_found_off_is_laid_further_only_where_the_first_reading_did_not_lay_it(monkeypatch):
+    """`_found_off` lays a doubtful tile's edges only at the offsets beyond the first reading's and
+    takes the lesser of the two fits: the reading is the one laying every offset again gives,
+    number for number (each offset's fit is worked out on its own)."""
+    library = library_of(*taught("lookalikes", 11, "loose", "easy"))
+    looks = describe(taught("lookalikes", 12, "loose", "normal", off=0.1)[0])
+    quick, laid, everywhere = read_edges(looks, library), [], read._distances
+
+    def again(looks, stored, shift, inward, within=None):
+        laid.append(within)
+        return everywhere(looks, stored, shift, inward)
+
+    monkeypatch.setattr(read, "_distances", again)
+    assert read_edges(looks, library) == quick
+    assert read.SHIFT in laid  # a tile was looked at again
+
+
 def cut_short(art: str, seed: int, layout: str, most: float):
     """A normal photo's edge crops with each tile cut short on one side, and the true codes.
 
@@ -193,7 +210,8 @@ def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):
     misread = {}
     for pattern in (True, False):
         if not pattern:
-            monkeypatch.setattr("vision.read.pattern_distances", lambda a, b, shift=0, inward=0: 0.0)
+            monkeypatch.setattr("vision.read.pattern_distances",
+                                lambda a, b, shift=0, inward=0, within=None: np.zeros((len(a), len(b))))
         misread[pattern] = 0
         for art in ("lookalikes", "sports"):
             library = library_of(*taught(art, 11, "loose", "easy"))
