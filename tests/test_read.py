@@ -148,6 +148,20 @@ def test_a_tile_found_off_is_laid_further_only_where_the_first_reading_did_not_l
     assert read.SHIFT in laid  # a tile was looked at again
 
 
+def test_veiled_edges_patterns_are_shared_between_the_threads_with_the_same_numbers(monkeypatch):
+    """A veiled edge's pattern costs several times its colours, so `_distances` works the first
+    edges' patterns out on its own thread beside the colours: each edge's numbers are the same."""
+    rng = np.random.default_rng(5)
+    crops = [rng.integers(0, 255, (SIZE_TILE // 2, SIZE_TILE, 3), dtype=np.uint8) for _ in range(12)]
+    veils = [np.full((SIZE_TILE // 2, SIZE_TILE), 0.4 * (i % 3 > 0), np.float32) for i in range(12)]
+    looks, stored = describe(crops[:8], veils[:8]), describe(crops[4:])
+    assert 0 < read._first_patterns(looks) < len(looks)
+    shared = read._distances(looks, stored, 1, 2)
+    monkeypatch.setattr(read, "_first_patterns", lambda looks: 0)  # every pattern on the helper
+    alone = read._distances(looks, stored, 1, 2)
+    assert all(np.array_equal(a, b) for a, b in zip(shared, alone))
+
+
 def cut_short(art: str, seed: int, layout: str, most: float):
     """A normal photo's edge crops with each tile cut short on one side, and the true codes.
 
