@@ -442,11 +442,18 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
     ...                       for s, w in ((2, None), (1, None), (2, 1)))
     >>> bool(np.array_equal(np.minimum(inner, ring), whole))
     True
+    >>> each = np.stack([lab[::-1]] * 3)   # b as each edge of a sees it: here alike for all three
+    >>> bool(np.array_equal(template_distances(lab, weight, each, weight, 50.0, 2, 1), whole))
+    True
     """
     n, m = len(lab_a), len(weight_b)
     rows, cols = lab_a.shape[1:3]
     each = lab_b.ndim == 5  # b as each edge of a sees it
     channels_a, channels_b = np.moveaxis(lab_a, -1, 0), np.moveaxis(lab_b, -1, 0)
+    if each:  # a channel's pixels in a row, each offset's taken by their numbers: a mask over a slice of the
+        # Lab-interleaved templates gathered 1.5 times slower (lookalikes' 12 MP photo, veiled patterns)
+        channels_b = np.ascontiguousarray(channels_b).reshape(3, n, m, rows * cols)
+    pixels = np.arange(rows * cols).reshape(rows, cols)
     dtype = np.result_type(lab_a, lab_b, np.float32)
     best = np.full((n, m), np.inf, dtype)
     for dy in range(-shift - inward, shift + 1):
@@ -464,7 +471,7 @@ def template_distances(lab_a: np.ndarray, weight_a: np.ndarray, lab_b: np.ndarra
             for la, lb, white in zip(channels_a, channels_b, _WHITE):  # channel by channel, in two buffers
                 la = la[a].reshape(n, -1)[:, None, seen]
                 # each edge's own b gathered in one step: reshaping its slice first copied it whole (15% of the call)
-                lb = lb[b][..., shown] if each else lb[b].reshape(m, -1)[None, :, seen]
+                lb = np.take(lb, pixels[b][shown], axis=-1) if each else lb[b].reshape(m, -1)[None, :, seen]
                 if kept is None:
                     step = np.subtract(la, lb, out=step)
                 else:  # a - (b kept + white (1 - kept)) = (a - white) - (b - white) kept

@@ -59,8 +59,8 @@ FADED = 0.1  # a doubtful edge under more veil than this (white's mean share ove
 # colour histogram: a meadow bird's colour, under less, still told it from its lookalike (hard meadow 3849)
 FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
-VEILED = 3.5  # a veiled edge's pattern costs this many times its colours: its own copy of the stored templates, as
-# they show under its veil (lookalikes' 12 MP photo: patterns 0.34 s, colours 0.10 s of thread CPU)
+VEILED = 3.0  # a veiled edge's pattern costs this many times its colours: its own copy of the stored templates, as
+# they show under its veil (lookalikes' 12 MP photo: patterns 0.28 s, colours 0.10 s of thread CPU)
 
 
 class Reading(NamedTuple):
