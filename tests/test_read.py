@@ -131,6 +131,37 @@ def test_tiles_found_further_off_are_read_with_more_room(monkeypatch):
     assert misread[kept] <= 3 < misread[1.0], misread  # of 72 edges: 2 against 8 when written
 
 
+def test_a_tile_found_off_is_laid_further_only_where_the_first_reading_did_not_lay_it(monkeypatch):
+    """`_found_off` lays a doubtful tile's edges only at the offsets beyond the first reading's and
+    takes the lesser of the two fits: the reading is the one laying every offset again gives,
+    number for number (each offset's fit is worked out on its own)."""
+    library = library_of(*taught("lookalikes", 11, "loose", "easy"))
+    looks = describe(taught("lookalikes", 12, "loose", "normal", off=0.1)[0])
+    quick, laid, everywhere = read_edges(looks, library), [], read._distances
+
+    def again(looks, stored, shift, inward, within=None):
+        laid.append(within)
+        return everywhere(looks, stored, shift, inward)
+
+    monkeypatch.setattr(read, "_distances", again)
+    assert read_edges(looks, library) == quick
+    assert read.SHIFT in laid  # a tile was looked at again
+
+
+def test_veiled_edges_patterns_are_shared_between_the_threads_with_the_same_numbers(monkeypatch):
+    """A veiled edge's pattern costs several times its colours, so `_distances` works the first
+    edges' patterns out on its own thread beside the colours: each edge's numbers are the same."""
+    rng = np.random.default_rng(5)
+    crops = [rng.integers(0, 255, (SIZE_TILE // 2, SIZE_TILE, 3), dtype=np.uint8) for _ in range(12)]
+    veils = [np.full((SIZE_TILE // 2, SIZE_TILE), 0.4 * (i % 3 > 0), np.float32) for i in range(12)]
+    looks, stored = describe(crops[:8], veils[:8]), describe(crops[4:])
+    assert 0 < read._first_patterns(looks) < len(looks)
+    shared = read._distances(looks, stored, 1, 2)
+    monkeypatch.setattr(read, "_first_patterns", lambda looks: 0)  # every pattern on the helper
+    alone = read._distances(looks, stored, 1, 2)
+    assert all(np.array_equal(a, b) for a, b in zip(shared, alone))
+
+
 def cut_short(art: str, seed: int, layout: str, most: float):
     """A normal photo's edge crops with each tile cut short on one side, and the true codes.
 
@@ -193,7 +224,8 @@ def test_a_veiled_figure_is_known_by_its_pattern(monkeypatch):
     misread = {}
     for pattern in (True, False):
         if not pattern:
-            monkeypatch.setattr("vision.read.pattern_distances", lambda a, b, shift=0, inward=0: 0.0)
+            monkeypatch.setattr("vision.read.pattern_distances",
+                                lambda a, b, shift=0, inward=0, within=None: np.zeros((len(a), len(b))))
         misread[pattern] = 0
         for art in ("lookalikes", "sports"):
             library = library_of(*taught(art, 11, "loose", "easy"))

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .describe import Looks, describe, distances, pattern_distances
+from .describe import Looks, describe, distance_parts, pattern_distances
 from .edges import found_inside
 from .library import Library
 
@@ -59,6 +59,8 @@ FADED = 0.1  # a doubtful edge under more veil than this (white's mean share ove
 # colour histogram: a meadow bird's colour, under less, still told it from its lookalike (hard meadow 3849)
 FLOOR = 1e-3  # candidates less likely than this are ruled out
 _MOST = 6  # candidates kept per edge
+VEILED = 3.0  # a veiled edge's pattern costs this many times its colours: its own copy of the stored templates, as
+# they show under its veil (lookalikes' 12 MP photo: patterns 0.28 s, colours 0.10 s of thread CPU)
 
 
 class Reading(NamedTuple):
@@ -132,15 +134,17 @@ def read_edges(looks: Looks, library: Library, sharpness: float = SHARPNESS, shi
     # Glare leaves part of an edge to judge by: the less of it seen, the less its distances tell.
     seen = np.clip(looks.weight.sum(axis=(1, 2)) / taught.weight.sum(axis=(1, 2)).max(), 0, 1)
     looks = _off_flanks(looks, seen < BLOWN)
-    d = _distances(looks, taught, shift, inward)
+    fit = _distances(looks, taught, shift, inward)
+    d = fit.total()
     confidence = _confidence(d, code_of, seen, sharpness)
     # A doubtful edge under a veil: its faded colours fill histogram bins no clean example fills.
     veiled = (confidence.max(axis=1) < DOUBT) & (_veil_left(looks) > FADED)
     if veiled.any():
         looks = _without_colours(looks, veiled)
-        d[veiled] = _distances(_part(looks, veiled), taught, shift, inward)
+        fit.hist[veiled] = 0  # what an empty histogram counts; the templates and patterns fit as they did
+        d = fit.total()
         confidence = _confidence(d, code_of, seen, sharpness)
-    edges, wider = _found_off(looks, taught, d, confidence.max(axis=1) < DOUBT, shift, inward)
+    edges, wider = _found_off(looks, taught, fit, d, confidence.max(axis=1) < DOUBT, shift, inward)
     if len(edges):
         d[edges] = np.minimum(d[edges], wider)
         confidence = _confidence(d, code_of, seen, sharpness)
@@ -174,11 +178,51 @@ def library_looks(library: Library, framed: float = FRAMED) -> Looks:
     return describe(list(library.crops) + inside)
 
 
-def _distances(looks: Looks, stored: Looks, shift: int, inward: int) -> np.ndarray:
-    """Colour and pattern distances of every edge in ``looks`` to every one in ``stored``."""
-    with ThreadPoolExecutor(1) as pool:  # the two on both cores: numpy lets go of the GIL for most of them
-        pattern = pool.submit(pattern_distances, looks, stored, shift=shift, inward=inward)
-        return distances(looks, stored, shift=shift, inward=inward) + pattern.result()
+class _Fit(NamedTuple):
+    """Distances of edges to stored edges in their parts (`describe.distance_parts`, `describe.pattern_distances`)."""
+
+    template: np.ndarray
+    hist: np.ndarray
+    pattern: np.ndarray
+
+    def total(self) -> np.ndarray:
+        """The distances: colour and pattern together."""
+        return self.template + self.hist + self.pattern
+
+
+def _distances(looks: Looks, stored: Looks, shift: int, inward: int, within: int | None = None) -> _Fit:
+    """Colour and pattern distances of every edge in ``looks`` to every one in ``stored``, in parts
+    (``within``: `describe.template_distances`).
+
+    Worked out on both cores (numpy lets go of the GIL for most of it): the colours on this
+    thread, the patterns on a helper, but for the first edges' (`_first_patterns`), which this
+    thread works out once its colours are done. An edge's distances do not depend on the edges
+    worked out beside it but for the pixels none of them weighs, which count for nothing: bit for
+    bit the same, split or not, on 82 photos' readings.
+    """
+    first = _first_patterns(looks)
+    with ThreadPoolExecutor(1) as pool:
+        rest = pool.submit(pattern_distances, _part(looks, slice(first, None)), stored, shift=shift, inward=inward,
+                           within=within)
+        template, hist = distance_parts(looks, stored, shift, inward, within)
+        if not first:
+            return _Fit(template, hist, rest.result())
+        pattern = pattern_distances(_part(looks, slice(first)), stored, shift=shift, inward=inward, within=within)
+        return _Fit(template, hist, np.concatenate([pattern, rest.result()]))
+
+
+def _first_patterns(looks: Looks) -> int:
+    """How many of the first edges' patterns `_distances` works out beside their colours, so that
+    both threads take about as long (an edge's colours and its pattern cost about as much; a
+    veiled edge's pattern `VEILED` times as much).
+
+    >>> veil = np.zeros((8, 2, 2), np.float32); veil[:6] = 0.5   # six veiled edges, two clean
+    >>> [_first_patterns(Looks(np.zeros((len(v), 2, 2, 3)), None, None, v)) for v in (veil, veil[6:])]
+    [2, 0]
+    """
+    pattern = np.where(looks.veil.any(axis=(1, 2)), VEILED, 1.0)
+    done = np.concatenate([[0], np.cumsum(pattern)])  # pattern work done beside the colours, by edges taken
+    return int(np.argmin(np.maximum(len(looks) + done, done[-1] - done)))
 
 
 def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness: float) -> np.ndarray:
@@ -211,10 +255,11 @@ def _confidence(d: np.ndarray, code_of: np.ndarray, seen: np.ndarray, sharpness:
     return score / score.sum(axis=1, keepdims=True)
 
 
-def _found_off(looks: Looks, taught: Looks, d: np.ndarray, doubtful: np.ndarray, shift: int,
+def _found_off(looks: Looks, taught: Looks, fit: _Fit, d: np.ndarray, doubtful: np.ndarray, shift: int,
                inward: int) -> tuple[np.ndarray, np.ndarray]:
     """The edges of tiles found off, and their distances to the library (``taught``) with
-    figures allowed `WIDER` further off (``d``: every edge's as read first).
+    figures allowed `WIDER` further off (``fit``: every edge's as read first, in parts; ``d``:
+    as it counts now).
 
     A corner found 5-10% of a side off moves and turns the figures along its sides further
     than ``shift`` lets them be laid back (a meadow bird's pink body, moved two template
@@ -222,12 +267,16 @@ def _found_off(looks: Looks, taught: Looks, d: np.ndarray, doubtful: np.ndarray,
     better, and a lookalike most (a vintage shield for a car's cabin), so it is given only to
     a tile that shows it was found off: one whose four edges, summed, come `OFF` nearer the
     library with it. A tile found true fits as well within ``shift``. Only the few tiles
-    with an edge in doubt are looked at again.
+    with an edge in doubt are looked at again, and only at the offsets beyond ``shift``: the
+    nearer ones' fits are the first reading's (each offset's fit is worked out on its own, and
+    an edge's as in any batch: `_distances`), so the lesser of the two is the best over all.
     """
     edges = _edges_of_tiles(doubtful)
     if not len(edges):
         return edges, np.zeros((0, len(taught)))
-    wider = _distances(_part(looks, edges), taught, shift + WIDER, inward)
+    beyond = _distances(_part(looks, edges), taught, shift + WIDER, inward, within=shift)
+    wider = _Fit(np.minimum(fit.template[edges], beyond.template), beyond.hist,
+                 np.minimum(fit.pattern[edges], beyond.pattern)).total()
     off = _tile_sums(wider) < (1 - OFF) * _tile_sums(d[edges])
     keep = np.repeat(off, 4)
     return edges[keep], wider[keep]
@@ -258,7 +307,7 @@ def _at_printed_rule(looks: Looks, inside: Looks, d: np.ndarray, doubtful: np.nd
     edges = _edges_of_tiles(doubtful)
     if not len(inside) or not len(edges):
         return np.zeros(0, int), np.zeros((0, len(inside)))
-    framed = _distances(_part(looks, edges), inside, shift, FRAMED_INWARD)
+    framed = _distances(_part(looks, edges), inside, shift, FRAMED_INWARD).total()
     keep = np.repeat(_tile_sums(framed) < _tile_sums(d[edges]), 4) & doubtful[edges]
     return edges[keep], framed[keep]
 
