@@ -48,9 +48,12 @@ into cells, then put a ruler along each side to place the corners exactly.
    look sees card (`_joined_cards`): where the first look's refused puzzle
    comes back from its own tiles, and last before giving up; last of all,
    cards whose grey frames lie beside a cloth's dark checks are seen on
-   each pixel's brightest channel (`_grey_framed`), and the print look's
+   each pixel's brightest channel (`_grey_framed`), the print look's
    nine a search refused for a side on bare table are laid again from the
-   view the others give (`_edged_nine`: a card in shade on dark wood).
+   view the others give (`_edged_nine`: a card in shade on dark wood), and
+   the cards a search on the print look's bits laid are judged short of
+   their card from their cut edges (`_framed_nine`: small cards far off,
+   the print look's mask swollen past them).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -213,14 +216,15 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # and white checks, only two of them sharp-sided: hard sports 1908).
     made = []  # the sets each search made, for `_touching_cards`
     refused = []  # the print look's tiles each search refused for a side along no card's edge, for the end
-    found = _from_sound(image, small, scale, (colour, printed), sound, count, made, refused) if len(sound) >= 2 \
-        else None
+    print_laid = []  # each search on the print look's bits as it laid them, for the end
+    found = _from_sound(image, small, scale, (colour, printed), sound, count, made, refused, print_laid) \
+        if len(sound) >= 2 else None
     # Three sound tiles cannot check each other's shape (`_agreeing`): one
     # whose side runs along no card's edge among theirs (a shadow's, a
     # plank's) bends the view every tile is sought by (hard vintage 2336:
     # one 26% off, nothing found from the three, all nine from the other two).
     if found is None and len(sound) == 3 and (two := _sharp_sided(image, sound)) is not None:
-        found = _from_sound(image, small, scale, (colour, printed), two, count, made, refused)
+        found = _from_sound(image, small, scale, (colour, printed), two, count, made, refused, print_laid)
     # Sound tiles on their worn frames' inner lines (vintage on wood) give a
     # view a few hundredths small: cards in shadow are sought onto their
     # shadows' steps, too large for it (hard vintage 3225: 18% off). From
@@ -229,7 +233,7 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     # 18% off, hard vintage 2665 gave a wrong nine on one view).
     if found is None and len(sound) > 3:
         found = _from_sound(image, small, scale, (colour, printed), cut_out(image, scale, sound), count, made,
-                            refused)
+                            refused, print_laid)
     # The first look's puzzle, refused for a side along no card's edge, comes back whole when its
     # own tiles are the sound ones: a block of light cards on a light desk whose top row glare
     # washed to the desk's colour, outlined on the rows left and cut 3x3 (hard sports touching
@@ -287,11 +291,16 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # shade on dark wood, its edges fainter than its print's, is laid along a red bar and out on
         # the wood (hard vintage scattered 4905: the nine found, card 9 7.8% off, its W side on bare
         # wood). Laid again from the view the eight others give (`_edged_nine`), it is not.
+        # Last of all, the print look's searches judged again from the cards' cut edges: its mask
+        # swells past small cards far off, which then count as short of their card (`_framed_nine`:
+        # hard vintage scattered 4933). That nine is taken as judged: the moves below fit the shape
+        # linear across the photo, far off at a steep view's far edge (its far card 9.2% -> 16.7%).
         searched = [sound]
         if found is None:
             usual = max(np.median([side_steps(image, tile) for tile in tiles]) for tiles in every if tiles)
             found = _searched_again(image, small, scale, (colour, printed), count, searched,
-                                    (_sound(image, every, **how) for how in ({'usual': usual}, {'sharpest': True})))
+                                    (_sound(image, every, **how) for how in ({'usual': usual}, {'sharpest': True})),
+                                    print_laid)
         if found is None and (cut := _print_cut_cards(image, every, count)):
             return cut
         if found is None and (sided := _sided_cards(image, colour, scale, count)):
@@ -301,12 +310,14 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         if found is None:
             sized = _sound(image, [_tiles_seen(image, small, scale, mask, plain, reach, largest=True, seen=tiles)
                                    for mask, plain, reach, tiles in seen_by])
-            found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized])
+            found = _searched_again(image, small, scale, (colour, printed), count, searched, [sized], print_laid)
         if found is None and checks is not None:  # a cloth's checks of a strong hue, dark in lightness
             found = _grey_framed(image, small, scale, colour, every, count, searched)
         if found is None:
             found = next(filter(None, (_edged_nine(image, scale, tiles, count, sound) for tiles, sound in refused)),
                          None)
+        if found is None and (framed := _framed_nine(image, scale, print_laid, count)) is not None:
+            return framed
         if found is None:
             return last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
@@ -331,13 +342,14 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
 
 
 def _searched_again(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, count: int | None,
-                    searched: list[list[np.ndarray]], sounds) -> list[np.ndarray] | None:
+                    searched: list[list[np.ndarray]], sounds,
+                    print_laid: list | None = None) -> list[np.ndarray] | None:
     """The first puzzle `_from_sound` makes from ``sounds`` (sets of sound tiles, made one by one as
     needed), each of two tiles at least and unlike all ``searched``, to which each set searched in vain
-    is added; else None."""
+    is added; else None. ``print_laid`` as `_from_sound`'s."""
     for sound in sounds:
         if len(sound) >= 2 and not any(_same_tiles(sound, tiles) for tiles in searched):
-            found = _from_sound(image, small, scale, masks, sound, count)
+            found = _from_sound(image, small, scale, masks, sound, count, print_laid=print_laid)
             if found is not None:
                 return found
             searched.append(sound)
@@ -517,12 +529,13 @@ def _cloth_between(checks: np.ndarray | None, scale: float, block: np.ndarray, c
 
 
 def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
-                count: int | None, made: list | None = None, refused: list | None = None) -> list[np.ndarray] | None:
+                count: int | None, made: list | None = None, refused: list | None = None,
+                print_laid: list | None = None) -> list[np.ndarray] | None:
     """A puzzle of ``count`` tiles (`problem`) made of ``sound`` and the tiles sought from them (`_sought`),
     agreeing on one view (`_one_view`), in reading order; else None. ``made``, when given, gets the
-    tiles sought; ``refused``, those `_sought` refused."""
+    tiles sought; ``refused``, those `_sought` refused; ``print_laid``, its search on the print look's bits."""
     searches = {}  # sought again framed below, the searches are judged again, not made again
-    sought = _sought(image, small, scale, masks, sound, count, searches, refused=refused)
+    sought = _sought(image, small, scale, masks, sound, count, searches, refused=refused, print_laid=print_laid)
     if made is not None:
         made.append(sought)
     if problem(sought, count) is None and _one_view(image, sought, len(sound)):
@@ -540,12 +553,8 @@ def _from_sound(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple
     nine, one_short = sought, (count or 9) - len(sought) == 1
     if one_short:
         sought = _sought(image, small, scale, masks, sound, count, searches, framed=True)
-    # A card moved out onto a shadow's or a plank's step (hard vintage 3316) can bend the view
-    # the cards as sought fit: those are taken then.
-    for tiles in (cut_out(image, scale, sought), sought):
-        tiles = [orient(tile) for tile in tiles]
-        if _laid_right(image, tiles, count, len(sound)):
-            return reading_order(tiles)
+    if (out := _laid_out(image, scale, sought, count, len(sound))) is not None:
+        return out
     # A glared card's figures lie further apart than a part of its side: their
     # bits, each too few to seek from, make no patch (hard lookalikes scattered
     # 3671 on red gingham: eight found, the ninth under glare). Grouped wider,
@@ -572,6 +581,43 @@ def _edged_nine(image: np.ndarray, scale: float, tiles: list[np.ndarray], count:
     return reading_order([orient(tile) for tile in again]) if _laid_right(image, again, count, sound) else None
 
 
+def _laid_out(image: np.ndarray, scale: float, tiles: list[np.ndarray], count: int | None,
+              sound: int) -> list[np.ndarray] | None:
+    """``tiles`` (the first ``sound`` sound) moved out to their cards' cut edges (`cut_out`), or else as
+    they are, in reading order, when they make a puzzle of ``count`` on one view along card edges
+    (`_laid_right`); else None.
+
+    A card moved out onto a shadow's or a plank's step (hard vintage 3316)
+    can bend the view the cards as sought fit: those are taken then.
+    """
+    for laid in (cut_out(image, scale, tiles), tiles):
+        laid = [orient(tile) for tile in laid]
+        if _laid_right(image, laid, count, sound):
+            return reading_order(laid)
+    return None
+
+
+def _framed_nine(image: np.ndarray, scale: float, print_laid: list, count: int | None) -> list[np.ndarray] | None:
+    """The first puzzle of ``count`` (`_laid_out`) that a search on the print look's bits makes when the
+    tiles it laid are judged short of their card from their cut edges (`on_card`'s ``framed``); else None.
+    ``print_laid``: each search as `_sought` keeps it, with the look's mask, the tiles it laid
+    (`lost_laid`), how many it was made from and how many of those are sound.
+
+    Last before an exit 3. Small worn cards far off under a steep view
+    (hard vintage scattered 4933, tilt 33 degrees): the print look's mask
+    swells a few pixels past every card, a tenth or more of a far card's
+    side, so cards laid on their edges leave card past a side and are
+    dropped as short of it; judged from their cut edges, as a ninth is
+    (`_from_sound`), they are not. The searches are judged again, not made
+    again (0.1 s of CPU each).
+    """
+    for mask, laid, start, sound in print_laid:
+        nine = _laid_out(image, scale, on_card(image, scale, mask, laid, start, framed=True), count, sound)
+        if nine is not None:
+            return nine
+    return None
+
+
 def _laid_right(image: np.ndarray, tiles: list[np.ndarray] | None, count: int | None, sound: int) -> bool:
     """Whether ``tiles`` laid again (the first ``sound`` sound) make a puzzle of ``count`` (`problem`) on
     one view (`_one_view`), no side facing the table along no card's edge (`_edgeless`)."""
@@ -589,15 +635,18 @@ def _sharp_sided(image: np.ndarray, sound: list[np.ndarray]) -> list[np.ndarray]
 
 def _sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, sound: list[np.ndarray],
             count: int | None, searches: dict, framed: bool = False,
-            refused: list | None = None) -> list[np.ndarray]:
+            refused: list | None = None, print_laid: list | None = None) -> list[np.ndarray]:
     """``sound`` and the tiles sought (`seek_lost`, ``framed`` as there) where bits of card lie on the
     colour look's mask (``masks[0]``, working scale ``scale``), then, when that makes no puzzle of
     ``count`` (`problem`), on the print look's (``masks[1]``). ``searches`` keeps each search
     (`_searched`) for a later call to judge again rather than make again. ``refused``, when given,
-    gets the print look's tiles refused for a side along no card's edge, with how many of them are sound."""
+    gets the print look's tiles refused for a side along no card's edge, with how many of them are sound;
+    ``print_laid``, the search on the print look's bits as `_framed_nine` takes it."""
     sought = _searched(image, small, scale, masks, 0, sound, framed, searches)
     if problem(sought, count) is not None:  # a card the table's colour (in shadow, faded) shows by its print
         more = _searched(image, small, scale, masks, 1, sought, framed, searches)
+        if print_laid is not None:
+            print_laid.append((masks[1], searches[_search_key(1, sought)], len(sought), len(sound)))
         # The print shows figures, not where a card ends: its sides must run along card edges.
         edgeless = _edgeless(image, more)
         if edgeless and refused is not None:
@@ -615,10 +664,15 @@ def _searched(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, 
     it laid (`on_card`): sought again framed, a ninth short (`_from_sound`),
     it was half of an exit 3's CPU where the colour look's search runs twice
     (hard sports loose 4519)."""
-    key = (which, b"".join(np.float32(tile).tobytes() for tile in tiles))
+    key = _search_key(which, tiles)
     if key not in searches:
         searches[key] = lost_laid(image, small, scale, masks[which], tiles, form_at, misfit_among, MISFIT / 2)
     return on_card(image, scale, masks[which], searches[key], len(tiles), framed)
+
+
+def _search_key(which: int, tiles: list[np.ndarray]) -> tuple[int, bytes]:
+    """The key `_searched` keeps a search from ``tiles`` on mask ``which`` by."""
+    return which, b"".join(np.float32(tile).tobytes() for tile in tiles)
 
 
 def photo_tiles(photo: Photo, path) -> tuple[Photo, list[np.ndarray]]:
