@@ -166,6 +166,12 @@ def saved(path, image, truth):
     return read_image(path)
 
 
+def working(image):
+    """The working copy `find_tiles` seeks tiles on, and its scale of ``image``."""
+    small = _working_copy(image)
+    return small, small.shape[1] / image.shape[1]
+
+
 def assert_found_whole(image, truth, most=0.08):
     """Exactly the photo's nine tiles are found, each corner within ``most`` of a side."""
     assert_whole(find_tiles(image), truth, most)
@@ -320,8 +326,7 @@ def test_dim_checks_of_the_borders_hue_are_cloth_though_none_is_whole(tmp_path):
     image, truth = render_photo(seed=2835, layout="loose", difficulty="hard", art="witches", size=(1600, 1200))
     assert truth["params"]["table"] == "cloth"
     image = saved(tmp_path / "phone.jpg", image, truth)
-    small = _working_copy(image)
-    scale = small.shape[1] / image.shape[1]
+    small, scale = working(image)
     mask = table_mask(small)
     cards = np.zeros(mask.shape, np.uint8)
     for tile in truth["tiles"]:
@@ -968,8 +973,7 @@ def test_grey_frames_beside_a_cloths_dark_checks_are_seen_on_the_brightest_chann
     # and the two left (one under the lamp) sought, all nine within 5%.
     image, truth = render_photo(seed=4567, art="lookalikes", layout="scattered", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
-    small = _working_copy(image)
-    scale = small.shape[1] / image.shape[1]
+    small, scale = working(image)
     assert len(_tiles_seen(image, small, scale, table_mask(small, framed=True), False, 0.06)) == 3
     assert_whole(_grey_framed(image, small, scale, table_mask(small), [], 9, []), truth, most=0.05)
 
@@ -982,8 +986,7 @@ def test_a_card_in_shade_sought_out_onto_the_wood_is_laid_again_from_the_others_
     # Laid again from the view the eight others give, it lies within 5%.
     image, truth = render_photo(seed=4905, art="vintage", layout="scattered", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
-    small = _working_copy(image)
-    scale = small.shape[1] / image.shape[1]
+    small, scale = working(image)
     sound = _tiles_seen(image, small, scale, table_mask(small, plain=True), True, 0.12)
     refused = []
     assert len(_sought(image, small, scale, (table_mask(small), texture_mask(small)), sound, None, {},
@@ -1011,8 +1014,7 @@ def test_a_looks_nine_with_a_side_on_no_card_edge_gives_way_to_the_block_outline
     # nothing better was found. The patch's four longest sides lay the nine.
     image, truth = render_photo(seed=3604, art="meadow", layout="touching", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
-    small = _working_copy(image)
-    scale = small.shape[1] / image.shape[1]
+    small, scale = working(image)
     colour = table_mask(small)
     nine = _tiles_seen(image, small, scale, colour)
     assert len(nine) == 9 and _edgeless(image, nine)
@@ -1027,8 +1029,7 @@ def test_far_cards_the_print_looks_swollen_mask_calls_short_are_judged_from_thei
     # edges, it is not: the nine, within 8% (6.1%: moved out to their cut edges).
     image, truth = render_photo(seed=4933, art="vintage", layout="scattered", difficulty="hard", size=(1600, 1200))
     image = saved(tmp_path / "photo.jpg", image, truth)
-    small = _working_copy(image)
-    scale = small.shape[1] / image.shape[1]
+    small, scale = working(image)
     printed = texture_mask(small)
     eight = [orient(np.float32(tile["corners"])) for i, tile in enumerate(truth["tiles"], 1) if i != 6]
     laid = lost_laid(image, small, scale, printed, eight, form_at, misfit_among, MISFIT / 2)
