@@ -178,7 +178,7 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
             corners = detect.counted_cards(image, corners, library.tiles)
         # what the answer is drawn on, made on the helper while the edges are cut and read and the answer
         # sought (with no library, once `unlabelled_reading` has moved any tile found a little off)
-        corners = [np.float32(c) for c in corners]  # as `photo_edges` takes them: the backdrop's tiles are its
+        corners = [np.float32(c) for c in corners]  # as `photo_edges` takes them, so the backdrop has its tiles
         ground = helper.submit(_backdrop, image, corners) if library else None
         edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
         rows, cols = grid_shape(len(edges.corners))
