@@ -50,10 +50,12 @@ into cells, then put a ruler along each side to place the corners exactly.
    cards whose grey frames lie beside a cloth's dark checks are seen on
    each pixel's brightest channel (`_grey_framed`), the print look's
    nine a search refused for a side on bare table are laid again from the
-   view the others give (`_edged_nine`: a card in shade on dark wood), and
+   view the others give (`_edged_nine`: a card in shade on dark wood),
    the cards a search on the print look's bits laid are judged short of
    their card from their cut edges (`_framed_nine`: small cards far off,
-   the print look's mask swollen past them).
+   the print look's mask swollen past them), and the sound tiles the colour
+   and print looks see together are searched from (`_joined_sought`:
+   light-blue cards on blue and white checks, each look seeing bits).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -295,6 +297,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # swells past small cards far off, which then count as short of their card (`_framed_nine`:
         # hard vintage scattered 4933). That nine is taken as judged: the moves below fit the shape
         # linear across the photo, far off at a steep view's far edge (its far card 9.2% -> 16.7%).
+        # After all, the sound cards the colour and print looks see together, when they see no puzzle
+        # (`_joined_sought`): light-blue cards on blue and white gingham, each look seeing bits of each
+        # card, the two together four cards whole (hard sports loose 5107).
         searched = [sound]
         if found is None:
             usual = max(np.median([side_steps(image, tile) for tile in tiles]) for tiles in every if tiles)
@@ -305,7 +310,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
             return cut
         if found is None and (sided := _sided_cards(image, colour, scale, count)):
             return sided
-        if found is None and (joined := _joined_cards(image, small, scale, (colour, printed), count)):
+        joined_seen = []  # the tiles `_joined_cards` sees, searched from last
+        if found is None and (joined := _joined_cards(image, small, scale, (colour, printed), count, joined_seen)):
             return joined
         if found is None:
             sized = _sound(image, [_tiles_seen(image, small, scale, mask, plain, reach, largest=True, seen=tiles)
@@ -318,6 +324,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
                          None)
         if found is None and (framed := _framed_nine(image, scale, print_laid, count)) is not None:
             return framed
+        if found is None:
+            found = _joined_sought(image, small, scale, (colour, printed), joined_seen, count, searched)
         if found is None:
             return last
     # A look's tiles check each other's shape (`_tiles_seen`); these came
@@ -438,10 +446,10 @@ def _sided_for_edgeless(image: np.ndarray, mask: np.ndarray, scale: float, tiles
 
 
 def _joined_cards(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple,
-                  count: int | None) -> list[np.ndarray] | None:
+                  count: int | None, seen: list | None = None) -> list[np.ndarray] | None:
     """The tiles seen (`_tiles_seen`) where the colour look or the print look (``masks``, of the
     working copy ``small``, ``scale`` of ``image``) sees card, when they make a puzzle of ``count``
-    on one view along card edges (`_laid_right`); else None.
+    on one view along card edges (`_laid_right`); else None. ``seen``, when given, gets those tiles.
 
     Light cards on a light desk under a lamp (hard sports touching 4554 and
     4638, light-blue faces on a white desk): glare washes the faces to the
@@ -451,7 +459,39 @@ def _joined_cards(image: np.ndarray, small: np.ndarray, scale: float, masks: tup
     (tests/test_detect_images.py, 4638).
     """
     tiles = _tiles_seen(image, small, scale, masks[0] | masks[1])
+    if seen is not None:
+        seen += tiles
     return tiles if _laid_right(image, tiles, count, len(tiles)) else None
+
+
+def _joined_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, seen: list[np.ndarray],
+                   count: int | None, searched: list) -> list[np.ndarray] | None:
+    """The puzzle of ``count`` sought (`_searched_again`, with ``masks``, not again from ``searched``) from
+    the sound tiles of ``seen``, the tiles `_joined_cards` sees where the colour or the print look sees
+    card, when they are fewer than the puzzle's count (nine unless known): cards missed, not cut into
+    bits; else None.
+
+    Last before an exit 3. Light-blue sports cards on blue and white
+    gingham under a lamp (hard sports loose 5107): the faces are a little
+    darker than the white checks, so the colour look keeps each card in
+    pieces round its white and blue figures (11 bits, 50-100% off), and
+    the print look keeps the figures alone; the searches from their bits
+    find nothing. Together the two see four cards whole (within 4.6%),
+    three of them sound, but no puzzle, so `_joined_cards` gave nothing:
+    sought from those three, the nine lie within 4.6%. Where the two see
+    more tiles than the puzzle has, they cut cards into bits of their print,
+    and bits sound along their sides are no cards (hard sports loose 4519
+    on red gingham: 36 bits, 11 sound; 25 s of CPU to search from them in
+    vain). Where a search was made from tiles half the size of these
+    sound ones or larger, it saw cards, not bits, and one more search from
+    cards finds nothing it did not (hard vintage scattered 2665: 20 s of
+    CPU in vain, of 60).
+    """
+    sound = _sound(image, [seen]) if 0 < len(seen) < (count or 9) else []
+    card = np.median([cv2.contourArea(tile) for tile in sound]) if sound else 0.0
+    if any(np.median([cv2.contourArea(tile) for tile in tiles]) >= card / 2 for tiles in searched if tiles):
+        return None
+    return _searched_again(image, small, scale, masks, count, searched, [sound])
 
 
 def _print_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tuple, taken: list[np.ndarray],
