@@ -827,14 +827,15 @@ def _cut_edge(faint: np.ndarray, line: np.ndarray, width: float, share: float = 
     on = line > 0
     while on.sum() >= 2 and len(outs) > 2:
         straight = _straight(line, on)  # the line, not its jitter
-        top = int(np.clip(straight.max(), 1, len(faint) - 1))  # rows outside it, but the strip's edge
+        top = int(min(max(straight.max(), 1), len(faint) - 1))  # rows outside it, but the strip's edge
         moved = straight - outs  # (outs, normals)
         # The rows within 1.5 of a moved line are among the four round it: only those are read.
         rows = np.floor(moved).astype(np.intp)[..., None] + np.arange(-1, 3)  # (outs, normals, 4)
         near = (rows >= 1) & (rows <= top) & (np.abs(rows - moved[..., None]) <= 1.5)
         near &= faint[np.clip(rows, 0, len(faint) - 1), normals]
         shares = near.any(axis=2)[:, on].mean(axis=1)
-        found = np.nonzero((shares >= share) & (shares >= 2 * np.median(shares)))[0]
+        found = np.nonzero(shares >= share)[0]
+        found = found[shares[found] >= 2 * np.median(shares)] if len(found) else found  # most sides: none
         if not len(found):
             return line
         hits = near[found[0]]  # (normals, 4): the outermost row near the line on each normal
