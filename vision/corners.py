@@ -56,9 +56,8 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
         # The face's edge is read off the same strips as the side's, where `_face_sides` asks for it.
         faced = _face_read(quad) if last else [False] * 4
         lines, faces = [], []
-        for (start, end), strip, read in zip(zip(quad, np.roll(quad, -1, axis=0)),
-                                             _strips(image, quad, np.roll(quad, -1, axis=0), reach, fence, outline),
-                                             faced):
+        ends = np.roll(quad, -1, axis=0)
+        for start, end, strip, read in zip(quad, ends, _strips(image, quad, ends, reach, fence, outline), faced):
             line, face = _edge_lines(strip, outline, face=read)
             rough = (end - start) / np.linalg.norm(end - start)
             # A side turned off the rough one followed art, not the tile's edge.
@@ -674,16 +673,15 @@ def _strips(image: np.ndarray, starts: np.ndarray, ends: np.ndarray, reach: floa
     >>> [int(np.argmax(strip.step[:, 10])) for strip in strips]  # rows 4 (the side) to 5 (in)
     [4, 4, 4, 4]
     """
-    quad = np.float32(starts)
-    ends = np.float32(ends)
-    lengths = [float(np.linalg.norm(end - start)) for start, end in zip(quad, ends)]
-    along = (ends - quad) / np.float32(lengths)[:, None]
+    starts, ends = np.float32(starts), np.float32(ends)
+    lengths = [float(np.linalg.norm(end - start)) for start, end in zip(starts, ends)]
+    along = (ends - starts) / np.float32(lengths)[:, None]
     inward = np.stack([-along[:, 1], along[:, 0]], axis=1)  # corners run clockwise
     t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * np.float32(lengths)[:, None]  # (side, normal)
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
-    points = quad[None, :, None] + t[None, :, :, None] * along[None, :, None] \
+    points = starts[None, :, None] + t[None, :, :, None] * along[None, :, None] \
         + offsets[:, None, None, None] * inward[None, :, None]
-    points = points.reshape(len(offsets), len(quad) * samples, 2)  # the sides' normals side by side
+    points = points.reshape(len(offsets), len(starts) * samples, 2)  # the sides' normals side by side
     strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
@@ -697,9 +695,9 @@ def _strips(image: np.ndarray, starts: np.ndarray, ends: np.ndarray, reach: floa
     most = step.max(axis=0)
     strong = peak & (step >= 0.4 * most)
     faint = peak & (step >= 0.15 * most) & _sharp(step) if outermost else None
-    return [_Strip(quad[k], along[k], inward[k], lengths[k], t[k], offsets, *(
+    return [_Strip(starts[k], along[k], inward[k], lengths[k], t[k], offsets, *(
         None if a is None else a[:, k * samples:(k + 1) * samples] for a in (step, strong, faint)))
-        for k in range(len(quad))]
+        for k in range(len(starts))]
 
 
 def _edge_lines(strip: _Strip, outermost: bool, face: bool = False) -> tuple:
