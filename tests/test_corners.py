@@ -198,3 +198,73 @@ def test_a_sides_straight_line_is_numpys_least_squares_line():
         x = np.arange(normals)
         expected = np.polyval(np.polyfit(x[kept], rows[kept], 1), x)
         assert np.allclose(vision.corners._straight(rows, kept), expected, rtol=0, atol=1e-9)
+
+
+def _fence_right(points: np.ndarray) -> np.ndarray:
+    """A neighbour's gap past x = 290 (as `vision.corners.fence` marks points on other tiles)."""
+    return points[..., 0] > 290
+
+
+def test_a_tiles_strips_read_side_by_side_are_each_sides_strip_read_alone():
+    """`vision.corners._strips` reads a tile's four sides (or `_squared`'s six tries) in one remap, blur
+    and step profile: each side's steps, strong and faint peaks are those of its strip read alone."""
+    image = _card(3)
+    quad = CARD + np.float32([[3, -2], [-4, 1], [2, 5], [-1, -3]])
+    ends = np.roll(quad, -1, axis=0)
+    for fence, outermost in ((None, True), (_fence_right, True), (_fence_right, False)):
+        together = vision.corners._strips(image, quad, ends, 9.5, fence, outermost)
+        for k, strip in enumerate(together):
+            alone = vision.corners._strips(image, quad[k:k + 1], ends[k:k + 1], 9.5, fence, outermost)[0]
+            for mine, own in zip(strip, alone):
+                assert np.array_equal(mine, own) if mine is not None else own is None
+
+
+def test_steps_across_spans_read_at_once_are_each_spans_and_none_where_cut():
+    """`vision.corners._steps_across_all`: one remap for all spans, each span's median profile as read
+    alone, fenced rows flat, and None in the place of a span the photo's edge cuts."""
+    image = _card(3)
+    quad = CARD + np.float32([[3, -2], [-4, 1], [2, 5], [-1, -3]])
+    sides = list(zip(quad, np.roll(quad, -1, axis=0))) + [(np.float32([2, 50]), np.float32([2, 150]))]
+    spans = [((start, end - start), start, end) for start, end in sides]
+    at = np.arange(-12, 12, 0.5, dtype=np.float32)
+    together = vision.corners._steps_across_all(image, spans, at, _fence_right)
+    assert together[4] is None
+    for span, profile in zip(spans[:4], together):
+        assert np.array_equal(profile, vision.corners._steps_across_all(image, [span], at, _fence_right)[0])
+
+
+def test_a_cut_edge_is_sought_on_the_rows_near_each_moved_line_as_on_all_rows():
+    """`vision.corners._cut_edge` reads only the four rows round each moved line on each normal: the
+    same lines as the shares of every row within 1.5 of it (the dense reading it replaced)."""
+    def dense(faint, line, width, share=0.7):
+        rows = np.arange(len(faint))[:, None]
+        outs = np.arange(2, int(width) + 1)[:, None, None]
+        on = line > 0
+        while on.sum() >= 2 and len(outs) > 2:
+            straight = vision.corners._straight(line, on)
+            top = int(np.clip(straight.max(), 1, len(faint) - 1))
+            near = faint[1:top + 1] & (np.abs(rows[1:top + 1] - (straight - outs)) <= 1.5)
+            shares = near.any(axis=1)[:, on].mean(axis=1)
+            found = np.nonzero((shares >= share) & (shares >= 2 * np.median(shares)))[0]
+            if not len(found):
+                return line
+            hits = near[found[0]]
+            line, on = np.where(hits.any(axis=0), np.argmax(hits, axis=0) + 1, 0), hits.any(axis=0)
+        return line
+
+    rng = np.random.default_rng(7)
+    moved = 0
+    for _ in range(300):
+        rows, normals = rng.integers(12, 60), rng.integers(8, 49)
+        faint = rng.random((rows, normals)) < rng.uniform(0.01, 0.15)
+        inner = rng.integers(rows // 2, rows - 1)
+        tilt = rng.uniform(-0.1, 0.1)
+        for out in rng.integers(2, inner, rng.integers(0, 3)):  # lines of faint steps outside the side
+            at = np.clip(np.rint(inner - out + tilt * np.arange(normals)), 0, rows - 1).astype(int)
+            faint[at, np.arange(normals)] |= rng.random(normals) < 0.9
+        line = np.where(rng.random(normals) < 0.9, inner, 0)
+        width = rng.uniform(3, rows)
+        expected = dense(faint, line, width)
+        assert np.array_equal(vision.corners._cut_edge(faint, line, width), expected)
+        moved += not np.array_equal(expected, line)
+    assert moved > 50  # the lines were found and moved, not only left

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -55,8 +56,9 @@ def refine(image: np.ndarray, quad: np.ndarray, rounds: int = 2, reach: float = 
         # The face's edge is read off the same strips as the side's, where `_face_sides` asks for it.
         faced = _face_read(quad) if last else [False] * 4
         lines, faces = [], []
-        for (start, end), read in zip(zip(quad, np.roll(quad, -1, axis=0)), faced):
-            line, face = _edge_lines(image, start, end, reach, outline, fence, face=read)
+        ends = np.roll(quad, -1, axis=0)
+        for start, end, strip, read in zip(quad, ends, _strips(image, quad, ends, reach, fence, outline), faced):
+            line, face = _edge_lines(strip, outline, face=read)
             rough = (end - start) / np.linalg.norm(end - start)
             # A side turned off the rough one followed art, not the tile's edge.
             turned = line and abs(line[1][0] * rough[1] - line[1][1] * rough[0]) > 0.1
@@ -187,7 +189,7 @@ def _framed(image: np.ndarray, quad: np.ndarray, reach: float, fence) -> np.ndar
     ``reach``: a share of a tile's side, as in `refine`.
     """
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
-    peaks = [_side_peaks(image, start, end, reach, fence) for start, end in sides]
+    peaks = _sides_peaks(image, sides, reach, fence)
     if any(p is None for p in peaks):
         return quad
     widths = {round(float(b - a) * 2) / 2 for at, _ in peaks for a, b in zip(at, at[1:])
@@ -255,7 +257,8 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     sides = list(zip(quad, np.roll(quad, -1, axis=0)))
     far = OUT * float(np.mean([np.linalg.norm(end - start) for start, end in sides]))
     at = np.arange(-2 * far, 2.0, 0.5, dtype=np.float32)  # outward is negative; the table past ``far``
-    moves = [_cut_edge_past(image, start, end, at, far, fence) for start, end in sides]
+    spans = [((start, end - start), start, end) for start, end in sides]
+    moves = [_cut_edge_past(step, at, far) for step in _steps_across_all(image, spans, at, fence)]
     if ruled and any(moves):  # the frames' checks, read only where a side would move
         # A frameless card (a cloth's check past it) shows no frame's inner edge on any side: the
         # sides that would move are read first, the others only while none of those shows one.
@@ -267,12 +270,10 @@ def cut_edges(image: np.ndarray, quad: np.ndarray, fence=None, ruled: bool = Fal
     return _moved_out(quad, sides, moves)
 
 
-def _cut_edge_past(image: np.ndarray, start: np.ndarray, end: np.ndarray, at: np.ndarray, far: float,
-                   fence=None) -> float:
-    """How far out past the side from ``start`` to ``end`` the outermost line of steps within ``far``
-    pixels of it lies that `cut_edges` takes for the card's cut edge (0 where none does), read on the
-    step profile's rows ``at`` (`_steps_across`; outward negative, the table past ``far``)."""
-    step = _steps_across(image, (start, end - start), start, end, at, fence)
+def _cut_edge_past(step: np.ndarray | None, at: np.ndarray, far: float) -> float:
+    """How far out past a side the outermost line of steps within ``far`` pixels of it lies that
+    `cut_edges` takes for the card's cut edge (0 where none does), on the side's step profile ``step``
+    across the rows ``at`` (`_steps_across`, None where unread; outward negative, the table past ``far``)."""
     if step is None:
         return 0.0
     middle = at[:-1] + 0.25  # between the rows
@@ -355,10 +356,19 @@ def _strip(image: np.ndarray, along: np.ndarray, rows: np.ndarray, inward: np.nd
     >>> strip.tolist(), _strip(image, np.float32([[1, 1]]), np.float32([-2]), np.float32([0, 1]))
     ([[6.0, 7.0], [11.0, 12.0]], None)
     """
-    points = along[None] + rows[:, None, None] * inward
-    if points.min() < 0 or np.any(points.max(axis=(0, 1)) > np.float32(image.shape[1::-1]) - 1):
+    points = _normals(image, along, rows, inward)
+    if points is None:
         return None
     return points, cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+
+
+def _normals(image: np.ndarray, along: np.ndarray, rows: np.ndarray, inward: np.ndarray) -> np.ndarray | None:
+    """The points (rows, n, 2) `_strip` reads the photo at, or None where the photo's edge cuts them."""
+    points = along[None] + rows[:, None, None] * inward
+    flat = points.reshape(-1, 2)  # one axis: numpy's reduction over two costs more than the strip's few points
+    if flat.min() < 0 or np.any(flat.max(axis=0) > np.float32(image.shape[1::-1]) - 1):
+        return None
+    return points
 
 
 def _sharpest_here(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=None) -> bool:
@@ -387,17 +397,18 @@ def _framed_inside(image: np.ndarray, start: np.ndarray, end: np.ndarray, fence=
     of 0.06 of the side) inside the side from ``start`` to ``end``: the frame's inner edge or its rule
     past the card's cut edge."""
     near, far = _frame_band(start, end)
-    peaks = _side_peaks(image, start, end, _side_reach(start, end), fence)
+    peaks = _sides_peaks(image, [(start, end)], _side_reach(start, end), fence)[0]
     return peaks is None or bool(np.any((peaks[0] >= near) & (peaks[0] <= far)))
 
 
-def _side_peaks(image: np.ndarray, start: np.ndarray, end: np.ndarray, reach: float, fence) -> tuple | None:
-    """`_peaks` of the step profile across the side from ``start`` to ``end`` (`_steps_across`), a
+def _sides_peaks(image: np.ndarray, sides: list, reach: float, fence) -> list:
+    """`_peaks` of the step profile across each of ``sides`` (start, end; `_steps_across_all`), a
     frame's width (`FRAME`, in ``reach`` pixels) and a little more inside it and as far out: `_peaks`
     reads the table's grain there."""
     far = FRAME[1] * reach + 3
     at = np.arange(-far, far, 0.5, dtype=np.float32)
-    return _peaks(at[:-1] + 0.25, _steps_across(image, (start, end - start), start, end, at, fence))
+    spans = [((start, end - start), start, end) for start, end in sides]
+    return [_peaks(at[:-1] + 0.25, step) for step in _steps_across_all(image, spans, at, fence)]
 
 
 def _side_reach(start: np.ndarray, end: np.ndarray) -> float:
@@ -445,20 +456,43 @@ def _steps_across(image: np.ndarray, line, start: np.ndarray, end: np.ndarray, a
     """The median over ``samples`` normals along the side from ``start`` to ``end`` of the colour step
     from each row ``at`` pixels inside ``line`` (point, direction) to the next; None where the photo's
     edge cuts the rows. Rows past the middle of a gap to the next tile (``fence``) count as flat."""
-    p, u = line
-    u = _along(u, start, end)
-    inward = np.float32([-u[1], u[0]])  # corners run clockwise
-    ends = [np.dot(corner - p, u) for corner in (start, end)]
-    along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
-    sampled = _strip(image, along, at, inward)
-    if sampled is None:
-        return None
-    points, strip = sampled
+    return _steps_across_all(image, [(line, start, end)], at, fence, samples)[0]
+
+
+def _steps_across_all(image: np.ndarray, spans: list, at: np.ndarray, fence=None, samples: int = 32) -> list:
+    """`_steps_across` of each of ``spans`` (line, start, end), read on the same rows ``at``.
+
+    The spans' normals are read side by side in one remap and one median:
+    every normal is its own column, so each span's profile is the one it
+    gives read alone (a tile's four sides in a fourth of the calls).
+
+    >>> image = np.full((40, 40), 30, np.uint8); image[10:30, 10:30] = 200
+    >>> quad = np.float32([[9.5, 9.5], [29.5, 9.5], [29.5, 29.5], [9.5, 29.5]])
+    >>> spans = [((start, end - start), start, end) for start, end in zip(quad, np.roll(quad, -1, axis=0))]
+    >>> at = np.arange(-2, 2.5, 0.5, dtype=np.float32)
+    >>> [bool(np.all(_steps_across(image, *span, at) == profile)) for span, profile
+    ...  in zip(spans, _steps_across_all(image, spans, at))]
+    [True, True, True, True]
+    """
+    read = []
+    for line, start, end in spans:
+        p, u = line
+        u = _along(u, start, end)
+        inward = np.float32([-u[1], u[0]])  # corners run clockwise
+        ends = [np.dot(corner - p, u) for corner in (start, end)]
+        along = p + np.linspace(ends[0], ends[1], samples + 2, dtype=np.float32)[1:-1, None] * u
+        read.append(_normals(image, along, at, inward))
+    seen = [points for points in read if points is not None]
+    if not seen:
+        return [None] * len(spans)
+    points = np.concatenate(seen, axis=1)
+    strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR).astype(np.float32)
     step = np.diff(strip, axis=0)
     step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
     if fence is not None:
         step[np.logical_or.accumulate(fence(points[:-1])[::-1], axis=0)[::-1]] = 0
-    return np.median(step, axis=1)
+    profiles = iter(np.median(step.reshape(len(step), len(seen), samples), axis=2).T)
+    return [None if points is None else next(profiles) for points in read]
 
 
 def _vertex(step: np.ndarray, rows: np.ndarray, columns: np.ndarray | None = None) -> np.ndarray:
@@ -493,10 +527,13 @@ def _squared(image: np.ndarray, quad: np.ndarray, lines: list, reach: float, fen
         across = ways[(i + 1) % 4] - ways[i - 1]  # the adjacent sides, pointing one way
         best = 1.5 * contrast(image, lines[i], start, end)  # clearly sharper, not glare's or grain's luck
         # Through either end of the rough side or its middle: one end may be right.
-        for along, through in product((opposite, np.float32([across[1], -across[0]])), (start, end, (start + end) / 2)):
-            along = along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1)
-            again, _ = _edge_lines(image, through + np.dot(start - through, along) * along,
-                                   through + np.dot(end - through, along) * along, reach, True, fence)
+        ways_through = [(along / np.linalg.norm(along) * (1 if np.dot(along, end - start) > 0 else -1), through)
+                        for along, through in product((opposite, np.float32([across[1], -across[0]])),
+                                                      (start, end, (start + end) / 2))]
+        starts, ends = zip(*[(through + np.dot(start - through, along) * along,
+                              through + np.dot(end - through, along) * along) for along, through in ways_through])
+        for (along, _), strip in zip(ways_through, _strips(image, starts, ends, reach, fence)):  # the six in one read
+            again, _ = _edge_lines(strip, True)
             if not again or abs(again[1][0] * along[1] - again[1][1] * along[0]) > 0.1 * np.linalg.norm(again[1]):
                 continue  # turned off the way it was sought: art, not the card's edge
             (p, u), middle = again, (start + end) / 2
@@ -605,33 +642,75 @@ def fence(nearest: np.ndarray, scale: float, own: float):
     return elsewhere
 
 
-def _edge_lines(image, start, end, reach, outermost, fence=None, samples=48, face=False) -> tuple:
-    """(point, direction) of the side's edge between two rough corners, or None; and with
-    ``face``, on an outline, that of the card's face edge inside a thin band of its cut side
-    (`_face_edge`), where there is one, read off the same strip (else None).
+class _Strip(NamedTuple):
+    """One side's strip of normals as `_strips` read it: where it lies (the side's ``start``, unit
+    ``along`` and ``inward`` vectors, its ``length``, the normals at ``t`` along it, the rows at
+    ``offsets`` inward) and the colour ``step`` from each row to the next, with the ``strong`` peaks
+    and, on an outline, the ``faint`` sharp ones (else None)."""
+    start: np.ndarray
+    along: np.ndarray
+    inward: np.ndarray
+    length: float
+    t: np.ndarray
+    offsets: np.ndarray
+    step: np.ndarray
+    strong: np.ndarray
+    faint: np.ndarray | None
+
+
+def _strips(image: np.ndarray, starts: np.ndarray, ends: np.ndarray, reach: float, fence=None,
+            outermost: bool = True, samples: int = 48) -> list[_Strip]:
+    """Each side from ``starts`` to ``ends`` (n, 2; a tile's run clockwise) read on ``samples`` normals
+    ``reach`` pixels either side of it.
+
+    The strips have the same shape (the reach is the tile's), so they are read
+    side by side as one: one remap, blur and step profile for a tile's four
+    sides, not one a side. Every normal is its own column, so each side's
+    numbers are those of its strip read alone.
+
+    >>> image = np.zeros((40, 40), np.uint8); image[10:30, 10:30] = 200
+    >>> quad = np.float32([[9, 9], [30, 9], [30, 30], [9, 30]])  # on the table, a pixel out
+    >>> strips = _strips(image, quad, np.roll(quad, -1, axis=0), 4)
+    >>> [int(np.argmax(strip.step[:, 10])) for strip in strips]  # rows 4 (the side) to 5 (in)
+    [4, 4, 4, 4]
     """
-    along = end - start
-    length = float(np.linalg.norm(along))
-    along /= length
-    inward = np.float32([-along[1], along[0]])  # corners run clockwise
-    t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * length
+    starts, ends = np.float32(starts), np.float32(ends)
+    lengths = [float(np.linalg.norm(end - start)) for start, end in zip(starts, ends)]
+    along = (ends - starts) / np.float32(lengths)[:, None]
+    inward = np.stack([-along[:, 1], along[:, 0]], axis=1)  # corners run clockwise
+    t = np.linspace(0.1, 0.9, samples, dtype=np.float32) * np.float32(lengths)[:, None]  # (side, normal)
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
-    points = start + t[None, :, None] * along + offsets[:, None, None] * inward
+    points = starts[None, :, None] + t[None, :, :, None] * along[None, :, None] \
+        + offsets[:, None, None, None] * inward[None, :, None]
+    points = points.reshape(len(offsets), len(starts) * samples, 2)  # the sides' normals side by side
     strip = cv2.remap(image, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     strip = cv2.GaussianBlur(strip, (1, 5), 1.0)  # across the side: against noise, symmetric
     step = np.diff(strip, axis=0)
     step = np.sqrt(across_channels(np.add, step * step)) if step.ndim == 3 else np.abs(step)
-    columns = np.arange(samples)
     peak = np.zeros(step.shape, bool)
     peak[1:-1] = (step[1:-1] >= step[:-2]) & (step[1:-1] >= step[2:])
     if fence is not None:  # not beyond the next tile, when it lies within reach
         outside = fence(points)[: len(offsets) // 2 + 1][::-1]
         peak[: len(outside)] &= ~np.logical_or.accumulate(outside, axis=0)[::-1]
-    strong = peak & (step >= 0.4 * step.max(axis=0))
+    most = step.max(axis=0)
+    strong = peak & (step >= 0.4 * most)
+    faint = peak & (step >= 0.15 * most) & _sharp(step) if outermost else None
+    return [_Strip(starts[k], along[k], inward[k], lengths[k], t[k], offsets, *(
+        None if a is None else a[:, k * samples:(k + 1) * samples] for a in (step, strong, faint)))
+        for k in range(len(starts))]
+
+
+def _edge_lines(strip: _Strip, outermost: bool, face: bool = False) -> tuple:
+    """(point, direction) of the side's edge on its ``strip`` (`_strips`), or None; and with
+    ``face``, on an outline, that of the card's face edge inside a thin band of its cut side
+    (`_face_edge`), where there is one, read off the same strip (else None).
+    """
+    start, along, inward, length, t, offsets, step, strong, faint = strip
+    samples = step.shape[1]
+    columns = np.arange(samples)
     if outermost:
         best = _outermost_line(strong, tilt=0.06 * length)
-        faint = peak & (step >= 0.15 * step.max(axis=0)) & _sharp(step)
         best = _cut_edge(faint, best, 0.1 * length)
     else:
         distance = np.abs(offsets[:-1] + 0.5)[:, None]
@@ -712,9 +791,12 @@ def _straight(rows: np.ndarray, on: np.ndarray) -> np.ndarray:
     [3.0, 4.0, 5.0, 6.0]
     """
     x = np.arange(len(rows), dtype=np.float64)
-    dx = x[on] - x[on].mean()
-    slope = dx @ (rows[on] - rows[on].mean()) / max(dx @ dx, 1e-9)
-    return rows[on].mean() + slope * (x - x[on].mean())
+    x_on, rows_on = x[on], rows[on]
+    # Sums over the count: `np.mean`'s own arithmetic, without its overhead on a few dozen normals.
+    mean_x, mean_row = x_on.sum() / len(x_on), rows_on.sum(dtype=np.float64) / len(x_on)
+    dx = x_on - mean_x
+    slope = dx @ (rows_on - mean_row) / max(dx @ dx, 1e-9)
+    return mean_row + slope * (x - mean_x)
 
 
 def _sharp(step: np.ndarray, near: int = 4) -> np.ndarray:
@@ -739,19 +821,25 @@ def _cut_edge(faint: np.ndarray, line: np.ndarray, width: float, share: float = 
     >>> set(_cut_edge(faint, np.full(20, 16), width=12).tolist())
     {12}
     """
-    rows = np.arange(len(faint))[:, None]
-    outs = np.arange(2, int(width) + 1)[:, None, None]
+    outs = np.arange(2, int(width) + 1)[:, None]
+    normals = np.arange(faint.shape[1])[:, None]
     on = line > 0
     while on.sum() >= 2 and len(outs) > 2:
         straight = _straight(line, on)  # the line, not its jitter
-        top = int(np.clip(straight.max(), 1, len(faint) - 1))  # rows outside it, but the strip's edge
-        near = faint[1:top + 1] & (np.abs(rows[1:top + 1] - (straight - outs)) <= 1.5)  # (outs, rows, normals)
-        shares = near.any(axis=1)[:, on].mean(axis=1)
-        found = np.nonzero((shares >= share) & (shares >= 2 * np.median(shares)))[0]
+        top = int(min(max(straight.max(), 1), len(faint) - 1))  # rows outside it, but the strip's edge
+        moved = straight - outs  # (outs, normals)
+        # The rows within 1.5 of a moved line are among the four round it: only those are read.
+        rows = np.floor(moved).astype(np.intp)[..., None] + np.arange(-1, 3)  # (outs, normals, 4)
+        near = (rows >= 1) & (rows <= top) & (np.abs(rows - moved[..., None]) <= 1.5)
+        near &= faint[np.clip(rows, 0, len(faint) - 1), normals]
+        shares = near.any(axis=2)[:, on].mean(axis=1)
+        found = np.nonzero(shares >= share)[0]
+        found = found[shares[found] >= 2 * np.median(shares)] if len(found) else found  # most sides: none
         if not len(found):
             return line
-        hits = near[found[0]]
-        line, on = np.where(hits.any(axis=0), np.argmax(hits, axis=0) + 1, 0), hits.any(axis=0)
+        hits = near[found[0]]  # (normals, 4): the outermost row near the line on each normal
+        on = hits.any(axis=1)
+        line = np.where(on, rows[found[0], normals[:, 0], np.argmax(hits, axis=1)], 0)
     return line
 
 
