@@ -1021,6 +1021,17 @@ def test_a_looks_nine_with_a_side_on_no_card_edge_gives_way_to_the_block_outline
     assert_whole(_sided_for_edgeless(image, colour, scale, nine, 9), truth, most=0.03)
 
 
+def test_a_block_side_a_swing_left_off_the_cards_is_swung_again(tmp_path):
+    # Hard meadow touching 5144 on a white desk: a patch of glare on the desk,
+    # joined to the block's W side, set that side's ends 0.4 and 0.7 tiles
+    # out, further than one swing reaches; swung, it still slanted across
+    # card 7's glared face (0.24 tiles in at its foot, the cells 8-27% off,
+    # no exit 3). Swung again from there, it lies on the cards' edge.
+    image, truth = render_photo(seed=5144, art="meadow", layout="touching", difficulty="hard", size=(1600, 1200))
+    assert truth["params"]["table"] == "white"
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.03)
+
+
 def test_far_cards_the_print_looks_swollen_mask_calls_short_are_judged_from_their_cut_edges(tmp_path):
     # Hard vintage scattered 4933, tilt 33 degrees: small worn cards far
     # off. The print look's mask swells past every card, a tenth of a far
