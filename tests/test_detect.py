@@ -655,3 +655,20 @@ def test_a_look_sized_alike_by_its_largest_lone_tile_is_not_seen_again():
     seen = vision.detect._tiles_seen(table, table, 1.0, mask)
     given = seen[:1]  # not what it would see again: the very list given back
     assert len(seen) == 3 and vision.detect._tiles_seen(table, table, 1.0, mask, largest=True, seen=given) is given
+
+
+def test_table_light_ramps_and_lab_are_bit_for_bit_the_plain_sums():
+    # `_ramps` sums in place and `to_lab` scales in one pass, for speed: the
+    # mask, and so every corner, must not move by a bit (the plain sums below).
+    from vision.describe import to_lab
+    from vision.table import _ramps
+    rng = np.random.default_rng(0)
+    fit = rng.normal(0, 20, (6, 3)).astype(np.float32)
+    rows, cols = 75, 101
+    x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :]
+    y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None]
+    plain = np.dstack([f0 + f1 * x + f2 * y + f3 * x * x + f4 * x * y + f5 * y * y
+                       for f0, f1, f2, f3, f4, f5 in fit.T])
+    assert np.array_equal(_ramps(fit, rows, cols), plain)
+    image = rng.integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+    assert np.array_equal(to_lab(image), cv2.cvtColor(image.astype(np.float32) / 255, cv2.COLOR_BGR2LAB))

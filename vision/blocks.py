@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .corners import clockwise, contrast, corners_of, refine, side_steps
+from .describe import to_lab
 from .images import across_channels
 from .table import LINE, fill_holes, table_mask
 
@@ -802,7 +803,7 @@ def framed_seams(image: np.ndarray, block: np.ndarray, grid: tuple[int, int]) ->
     width, height = map(int, block_size(block))
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) - 0.5
     flat = cv2.warpPerspective(image, cv2.getPerspectiveTransform(np.float32(block), target), (width, height))
-    light = cv2.cvtColor(flat.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)[..., 0]
+    light = to_lab(flat)[..., 0]
     # Seams down the block, then across it (turned so that they run down too).
     for lightness, cells_across in ((light, cols), (light.T, rows)):
         cell = lightness.shape[1] / cells_across

@@ -15,6 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .describe import to_lab
 from .images import across_channels
 
 LINE = 10.0  # Lab lightness a thin line is darker than either side of it: a printed frame
@@ -110,8 +111,10 @@ def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: f
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
     # The band's pixels by their rows and columns: a few hundredths of the
     # photo, picked out each time without scanning a whole mask again.
-    band = np.nonzero((region > 0) & (inside == 0))
-    lab = cv2.cvtColor(blurred.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+    # `cv2.findNonZero` lists them in `np.nonzero`'s order, thirty times faster.
+    x, y = cv2.findNonZero(((region > 0) & (inside == 0)).view(np.uint8)).reshape(-1, 2).T
+    band = y, x
+    lab = to_lab(blurred)
     lab[..., 0] *= lightness
     centres, light = _table_colours(lab, band, least)
     seen = _nearest((lab[band] - light[band])[:, None], centres)
@@ -120,7 +123,8 @@ def _table_lab(blurred: np.ndarray, region: np.ndarray, width: int, lightness: f
     hues = centres[_hue_off(centres[:, 1:], lightest[1:]) >= threshold]
     if len(hues):
         light = _tint_as_the_band(light, band)
-    return lab - light, centres, threshold, hues
+    lab -= light  # in place: a working copy's Lab is not needed apart from its light
+    return lab, centres, threshold, hues
 
 
 def cloth_checks(image: np.ndarray) -> np.ndarray | None:
@@ -353,8 +357,10 @@ def _ramps(fit: np.ndarray, rows: int, cols: int) -> np.ndarray:
     ``rows`` x ``cols`` image: (rows, cols, 3) float32.
 
     Worked out a channel at a time: numpy broadcasts a short last axis
-    pixel by pixel, twice as slow on a working copy (the same sums, in the
-    same order, so the same values).
+    pixel by pixel, twice as slow on a working copy; each channel's terms
+    are summed in place and the three interleaved by `cv2.merge` (a third
+    of the time of a sum making a new array per term and `np.dstack`: the
+    same sums, in the same order, so the same values).
 
     >>> fit = np.zeros((6, 3), np.float32); fit[0] = 1, 2, 3; fit[1, 0] = 4  # level, and a slope across
     >>> ramps = _ramps(fit, 2, 4)
@@ -363,8 +369,14 @@ def _ramps(fit: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """
     x = np.linspace(-0.5, 0.5, cols, endpoint=False, dtype=np.float32)[None, :]
     y = np.linspace(-0.5, 0.5, rows, endpoint=False, dtype=np.float32)[:, None]
-    return np.dstack([f0 + f1 * x + f2 * y + f3 * x * x + f4 * x * y + f5 * y * y
-                      for f0, f1, f2, f3, f4, f5 in fit.T])
+    planes = []
+    for f0, f1, f2, f3, f4, f5 in fit.T:
+        plane = f0 + f1 * x + f2 * y
+        plane += f3 * x * x
+        plane += np.multiply(f4 * x, y)
+        plane += f5 * y * y
+        planes.append(plane)
+    return cv2.merge(planes)
 
 
 def _tint_as_the_band(light: np.ndarray, band: tuple) -> np.ndarray:
