@@ -488,7 +488,9 @@ def _joined_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tu
     CPU in vain, of 60).
     """
     sound = _sound(image, [seen]) if 0 < len(seen) < (count or 9) else []
-    card = np.median([cv2.contourArea(tile) for tile in sound]) if sound else 0.0
+    if len(sound) < 2:  # too few to seek from (`_searched_again`)
+        return None
+    card = np.median([cv2.contourArea(tile) for tile in sound])
     if any(np.median([cv2.contourArea(tile) for tile in tiles]) >= card / 2 for tiles in searched if tiles):
         return None
     return _searched_again(image, small, scale, masks, count, searched, [sound])
