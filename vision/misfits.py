@@ -20,7 +20,7 @@ from .blocks import side_lengths
 from .seek import form_in_view, mean_sides, overlaps, table_view
 
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
-ON_LINE = 0.05        # tiles whose centres lie this close to one line, in sides, tell no change across it
+ON_LINE = 0.1         # tiles whose centres lie this close to one line, in sides, tell no change across it
 
 
 def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
