@@ -20,6 +20,7 @@ from .blocks import side_lengths
 from .seek import form_in_view, mean_sides, overlaps, table_view
 
 MISFIT = 0.14         # most a tile may be stretched from the shape the others give it (`shape_misfits`)
+ON_LINE = 0.1         # tiles whose centres lie this close to one line, in sides, tell no change across it
 
 
 def problem(tiles: list[np.ndarray], count: int | None = None) -> str | None:
@@ -205,23 +206,49 @@ def expected_forms(tiles: list[np.ndarray], fitted: int = 6) -> np.ndarray:
     Under perspective one over a tile's side changes linearly across the
     photo, and its shape (the form over the side squared) smoothly: both
     are fitted linear in the centre, or taken as the others' median when
-    there are fewer than ``fitted``.
+    there are fewer than ``fitted`` or they lie on one line (`off_line_without`).
+
+    >>> square = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]])
+    >>> tiles = [square + [40 * i, 0.2 * (i == 1)] for i in range(3)] + [square + [40, 60]]
+    >>> tiles[1][2:, 1] += 1  # the middle of three tiles on a line a tenth taller
+    >>> expected_forms(tiles, fitted=3)[-1].round().tolist()  # the fourth: their median, no fit across
+    [[100.0, 0.0], [0.0, 100.0]]
     """
     quads = np.float32(tiles)
     forms = tile_forms(quads)
     sides = np.sqrt(np.sqrt(np.maximum(np.linalg.det(forms), 1e-12)))
     seen = np.c_[1 / sides, (forms / sides[:, None, None] ** 2).reshape(-1, 4)]
-    where = np.c_[quads.mean(axis=1) / np.abs(quads).max(), np.ones(len(quads))]
+    centres = quads.mean(axis=1)
+    where = np.c_[centres / np.abs(quads).max(), np.ones(len(quads))]
+    apart = off_line_without(centres) / np.median(sides)
     expected = []
     for i in range(len(quads)):
         others = np.arange(len(quads)) != i
-        if others.sum() >= fitted:  # enough to fit how the view changes across the photo
+        # Enough tiles, not on one line, tell how the view changes across the photo. Through tiles
+        # on a line the change across it is set by a pixel or two (hard 5297: three tiles 2 px off
+        # one line over 880 px gave the others 0 to 5,000 times a card's size).
+        if others.sum() >= fitted and apart[i] > ON_LINE:
             fit, *_ = np.linalg.lstsq(where[others], seen[others], rcond=None)
             inverse_side, *shape = where[i] @ fit
         else:
             inverse_side, *shape = np.median(seen[others], axis=0)
         expected.append(np.float32(shape) / max(inverse_side, 1e-6) ** 2)
     return np.float32(expected).reshape(-1, 2, 2)
+
+
+def off_line_without(points: np.ndarray) -> np.ndarray:
+    """For each of ``points`` (n, 2), how far the others lie off the line nearest them: the root
+    mean square distance.
+
+    >>> off_line_without(np.float32([[0, 0], [10, 1], [20, 0], [30, 30]])).round(2).tolist()
+    [3.81, 6.53, 2.81, 0.47]
+    """
+    points = np.float64(points)
+    others = max(len(points) - 1, 1)
+    sums = points.sum(axis=0) - points
+    outer = points[:, :, None] * points[:, None, :]
+    spread = (outer.sum(axis=0) - outer) / others - sums[:, :, None] * sums[:, None, :] / others ** 2
+    return np.sqrt(np.maximum(np.linalg.eigvalsh(spread)[:, 0], 0))
 
 
 def stretch_from(form: np.ndarray, expected: np.ndarray) -> float:
