@@ -55,7 +55,8 @@ into cells, then put a ruler along each side to place the corners exactly.
    their card from their cut edges (`_framed_nine`: small cards far off,
    the print look's mask swollen past them), and the sound tiles the colour
    and print looks see together are searched from (`_joined_sought`:
-   light-blue cards on blue and white checks, each look seeing bits).
+   light-blue cards on blue and white checks, each look seeing bits; worn
+   cards on wood, the two seeing one tile a card, a few sound).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
@@ -487,18 +488,18 @@ def _joined_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tu
     see six tiles, three sound; 20 s of CPU in vain, of 60). Unless the two
     see as many tiles as the puzzle has, one on each card, worn vintage
     cards on wood under a steep view (hard vintage scattered 4681 and loose
-    4464): each search before was made with a tile 12-20% off among the
-    sound ones, the two see three and five sound within 8%, and sought
-    from those the nines lie within 8.6% (3-5 s of CPU).
+    4464): each set searched before held a tile 11-20% off, the two see
+    three and five sound within 8.1%, and sought from those the nines lie
+    within 8.6% (3-4 s of CPU).
     """
     cards = count or 9
     sound = _sound(image, [seen]) if 0 < len(seen) <= cards else []
     if len(sound) < 2:  # too few to seek from (`_searched_again`)
         return None
-    card = np.median([cv2.contourArea(tile) for tile in sound])
-    if len(seen) < cards and \
-            any(np.median([cv2.contourArea(tile) for tile in tiles]) >= card / 2 for tiles in searched if tiles):
-        return None
+    if len(seen) < cards:  # cards missed, which a search from cards made before missed too
+        card = np.median([cv2.contourArea(tile) for tile in sound])
+        if any(np.median([cv2.contourArea(tile) for tile in tiles]) >= card / 2 for tiles in searched if tiles):
+            return None
     return _searched_again(image, small, scale, masks, count, searched, [sound])
 
 
