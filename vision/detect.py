@@ -519,8 +519,7 @@ def _print_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tup
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
     """Whether ``tiles`` (two at least) all lie in one of ``blocks`` and are each smaller than
-    0.4 times its ``count`` cells (nine unless known), the least `problem` lets a tile be: print
-    on the block's cards, not cards.
+    its ``count`` cells let a tile be (`_least_tile`): print on the block's cards, not cards.
 
     >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
     >>> box = np.float32([[0, 0], [8, 0], [8, 8], [0, 8]])
@@ -530,8 +529,18 @@ def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: in
     (False, False)
     """
     return len(tiles) >= 2 and any(
-        all(_within(tile, block) and cv2.contourArea(np.float32(tile)) < 0.4 * cv2.contourArea(block) / (count or 9)
-            for tile in tiles) for block in blocks)
+        all(_within(tile, block) and cv2.contourArea(np.float32(tile)) < _least_tile(block, count) for tile in tiles)
+        for block in blocks)
+
+
+def _least_tile(block: np.ndarray, count: int | None) -> float:
+    """0.4 times the area of one of ``block``'s ``count`` cells (nine unless known), the least
+    `problem` lets a tile be.
+
+    >>> _least_tile(np.float32([[0, 0], [90, 0], [90, 90], [0, 90]]), 9)
+    360.0
+    """
+    return 0.4 * cv2.contourArea(np.float32(block)) / (count or 9)
 
 
 def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, count: int | None,
@@ -557,8 +566,8 @@ def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, coun
 
 def _left_out(tiles: list[np.ndarray], block: np.ndarray, count: int | None) -> bool:
     """Whether one of ``tiles`` (photo pixels) lies off ``block`` (shares under a tenth of its
-    area with it) and is no smaller than 0.4 times its ``count`` cells (nine unless known), the
-    least `problem` lets a tile be: a card that a block of all the puzzle's cards would hold.
+    area with it) and is no smaller than its ``count`` cells let a tile be (`_least_tile`): a card
+    that a block of all the puzzle's cards would hold.
 
     Loose cards on a checked cloth, the white checks between them, leave
     the coloured checks a region the shape of a block of two by two cards
@@ -572,7 +581,7 @@ def _left_out(tiles: list[np.ndarray], block: np.ndarray, count: int | None) -> 
     >>> _left_out([card + [75, 0]], block, 9), _left_out([], block, 9)  # half on it; none found
     (False, False)
     """
-    least = 0.4 * cv2.contourArea(block) / (count or 9)
+    least = _least_tile(block, count)
     return any(area >= least and cv2.intersectConvexConvex(np.float32(tile), np.float32(block))[0] < 0.1 * area
                for tile in tiles if (area := cv2.contourArea(np.float32(tile))))
 
