@@ -574,6 +574,18 @@ def test_a_block_of_white_cards_on_gingham_is_outlined_where_the_coloured_checks
         assert cards is None
 
 
+def test_loose_cards_and_the_white_checks_between_them_are_no_block(tmp_path):
+    # Normal witches loose 5411 on red gingham: the white checks between
+    # four loose cards leave the red checks a region the shape of a block,
+    # and with the first look's nine not a puzzle (cards run onto lit red
+    # checks) and no search finding the nine, its 3x3 cells (36-44% off,
+    # laid over the four cards) were taken for the puzzle. The looks found
+    # the cards beside it whole: a block of all the cards would hold them.
+    image, truth = render_photo(seed=5411, art="witches", layout="loose", difficulty="normal", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
+
+
 def test_a_block_on_gingham_is_outlined_by_its_whole_checks_not_the_specks_between():
     # Hard lookalikes touching 3517: the half-tone bands between the checks
     # break into specks, most of the pieces the coloured checks leave, so

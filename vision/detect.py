@@ -253,7 +253,9 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         # Those come first where the looks found only print in the block: a look's
         # puzzle then is outlined off the cards, onto the white checks (hard
         # lookalikes touching 3601: the framed look's nine 24-71% off, a side
-        # along no card's edge; the cloth's cards within 1.9%).
+        # along no card's edge; the cloth's cards within 1.9%). A block the cloth outlines holds
+        # every card: one that leaves out a sound tile is loose cards and the white checks between
+        # them (normal witches loose 5411 on red gingham: two by two cards cut 3x3, 36-44% off).
         # Next, a block of touching framed cards whose nine, a look's or sought, lie across each other
         # at the seams, each side at its own frame's inner line or the neighbour's (hard vintage
         # touching 3939 exit 3, normal 3575 the print look's nine 19% off): the block's even cells.
@@ -264,7 +266,8 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
         laid = _cloth_cards(image, cloth, scale, count) if in_block else None
         laid = laid or _touching_cards(image, every + made, count)
         last = laid or next((tiles for tiles in every if problem(tiles) is None), None) \
-            or _block_cards(image, scale, every, count) or (None if in_block else _cloth_cards(image, cloth, scale, count)) \
+            or _block_cards(image, scale, every, count) \
+            or (None if in_block else _cloth_cards(image, cloth, scale, count, sound)) \
             or next((tiles for tiles in gapped if _laid_right(image, tiles, count, len(tiles))), None) or first
         if problem(last) is None or not any(every):
             return _sided_for_edgeless(image, colour, scale, last, count)
@@ -523,8 +526,7 @@ def _print_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: tup
 
 def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: int | None) -> bool:
     """Whether ``tiles`` (two at least) all lie in one of ``blocks`` and are each smaller than
-    0.4 times its ``count`` cells (nine unless known), the least `problem` lets a tile be: print
-    on the block's cards, not cards.
+    its ``count`` cells let a tile be (`_least_tile`): print on the block's cards, not cards.
 
     >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
     >>> box = np.float32([[0, 0], [8, 0], [8, 8], [0, 8]])
@@ -534,15 +536,26 @@ def _print_in_block(tiles: list[np.ndarray], blocks: list[np.ndarray], count: in
     (False, False)
     """
     return len(tiles) >= 2 and any(
-        all(_within(tile, block) and cv2.contourArea(np.float32(tile)) < 0.4 * cv2.contourArea(block) / (count or 9)
-            for tile in tiles) for block in blocks)
+        all(_within(tile, block) and cv2.contourArea(np.float32(tile)) < _least_tile(block, count) for tile in tiles)
+        for block in blocks)
 
 
-def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, count: int | None) \
-        -> list[np.ndarray] | None:
+def _least_tile(block: np.ndarray, count: int | None) -> float:
+    """0.4 times the area of one of ``block``'s ``count`` cells (nine unless known), the least
+    `problem` lets a tile be.
+
+    >>> _least_tile(np.float32([[0, 0], [90, 0], [90, 90], [0, 90]]), 9)
+    360.0
+    """
+    return 0.4 * cv2.contourArea(np.float32(block)) / (count or 9)
+
+
+def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, count: int | None,
+                 sound: list[np.ndarray] = ()) -> list[np.ndarray] | None:
     """The cards `_block_cards` lays in the block on a checked cloth, in the first of its outlines
     ``blocks`` (`vision.blocks.cloth_blocks`, in the working copy, ``scale`` of ``image``) they are laid
-    in; None on no cloth, none laid, or laid off the block (`_faint`).
+    in that leaves none of the ``sound`` tiles out (`_left_out`); None on no cloth, none laid, or laid
+    off the block (`_faint`).
 
     Art of the cloth's hue along the block's outline (red cars on sports
     cards on red gingham, hard 2958) lets the checks reach into the block:
@@ -550,10 +563,34 @@ def _cloth_cards(image: np.ndarray, blocks: list[np.ndarray], scale: float, coun
     sides far fainter than those on the cards' edges.
     """
     for block in blocks:
+        if _left_out(sound, block / scale, count):
+            continue
         cards = _block_cards(image, scale, [[block / scale]], count)
         if cards is not None:
             return None if _faint(image, cards) else cards
     return None
+
+
+def _left_out(tiles: list[np.ndarray], block: np.ndarray, count: int | None) -> bool:
+    """Whether one of ``tiles`` (photo pixels) lies off ``block`` (shares under a tenth of its
+    area with it) and is no smaller than its ``count`` cells let a tile be (`_least_tile`): a card
+    that a block of all the puzzle's cards would hold.
+
+    Loose cards on a checked cloth, the white checks between them, leave
+    the coloured checks a region the shape of a block of two by two cards
+    (normal witches loose 5411 on red gingham: its nine cells 36-44% off,
+    laid over four cards); the looks found the cards beside it whole.
+
+    >>> block = np.float32([[0, 0], [90, 0], [90, 90], [0, 90]])
+    >>> card = np.float32([[0, 0], [30, 0], [30, 30], [0, 30]])
+    >>> _left_out([card + 10, card + [120, 0]], block, 9), _left_out([card + 10, card / 3 + 120], block, 9)
+    (True, False)
+    >>> _left_out([card + [75, 0]], block, 9), _left_out([], block, 9)  # half on it; none found
+    (False, False)
+    """
+    least = _least_tile(block, count)
+    return any(area >= least and cv2.intersectConvexConvex(np.float32(tile), np.float32(block))[0] < 0.1 * area
+               for tile in tiles if (area := cv2.contourArea(np.float32(tile))))
 
 
 def _cloth_between(checks: np.ndarray | None, scale: float, block: np.ndarray, cards: list[np.ndarray]) -> bool:
