@@ -26,6 +26,7 @@ BOXED = 0.9           # most share of its rectangle a lumpy patch's outline foll
 SPUR = 1 / 16         # an opening's radius to the patch's side, that takes off a spur (`_hulls`)
 WIDE_SPUR = 1 / 10    # the same, for a patch no quadrilateral follows with spurs of `SPUR` off (`blocks`)
 RIDGE = 3             # least `_ridge` of a square grid's seams that outshine another grid's (`seam_grid`)
+FAINT = 0.8           # least score of a glare-faded square grid's weakest seam, to outshine a grid (`seam_grid`)
 ASTRAY = 0.3          # a block's side with a step this much weaker than its other sides' runs off the card (`swung`)
 SWING = 0.6           # most a side's end astray moves along its neighbouring side, in tiles (`swung`)
 NEAR = 0.15           # most its other end, near a right corner, moves (`swung`)
@@ -420,17 +421,25 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     Every grid whose shape fits the block is tried against the block's seam
     profiles (`seam_profiles`): a grid is there when each inner seam scores
     above 1. A grid that a square grid's far sharper seams (`_ridge`) cross,
-    or whose own seams cut that grid's cells further, is dropped; of the
-    rest, the grid whose weakest seam is clearest wins, or a finer one as
-    clear whose seams the clearer square grids' all lie on or stand out
-    more sharply than theirs.
+    or whose own seams cut that grid's cells further, is dropped; so it is
+    by such a square grid whose seams score above `FAINT` only (glare fades
+    them), which is then there in its place. Of the rest, the grid whose
+    weakest seam is clearest wins, or a finer one as clear whose seams the
+    clearer square grids' all lie on or stand out more sharply than theirs.
+
+    >>> art = np.full((120, 120), 0.2, np.float32)
+    >>> for k in (30, 60, 90):  # the art's lines at the quarters, among more art
+    ...     art[:, k - 6:k + 7], art[:, k] = 0.9, 1.05
+    >>> art[:, [40, 80]] = 0.9  # the seams at the thirds, glare-faded, alone on plain card
+    >>> seam_grid(np.float32([[0, 0], [120, 0], [120, 120], [0, 120]]), [art, art])
+    (3, 3)
     """
     width, height = block_size(block)
     # A tilted square looks at most about 1.4 times as long one way as the other.
-    shown = {(rows, cols): weakest_seam(profiles, (rows, cols), floor=1)
-             for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
-             if rows * cols > 1 and 0.7 < (width / height) / (cols / rows) < 1.43}
-    shown = {grid: weakest for grid, weakest in shown.items() if weakest > 1}
+    scores = {(rows, cols): weakest_seam(profiles, (rows, cols), floor=FAINT)
+              for rows in range(1, MAX_CELLS + 1) for cols in range(1, MAX_CELLS + 1)
+              if rows * cols > 1 and 0.7 < (width / height) / (cols / rows) < 1.43}
+    shown = {grid: weakest for grid, weakest in scores.items() if weakest > 1}
     if not shown:
         return (1, 1)
 
@@ -443,14 +452,24 @@ def seam_grid(block: np.ndarray, profiles: list[np.ndarray]) -> tuple[int, int]:
     def coarser(grid, other):  # each of grid's cells is whole cells of other
         return not (other[0] % grid[0] or other[1] % grid[1])
 
+    def outshines(other, grid):
+        return sharp[other] > max(RIDGE, 1.5 * sharp[grid]) and square(other) and not coarser(grid, other)
+
     # A grid that a square grid's far sharper seams cross, or whose seams
     # cut that grid's cells further, is art's, however clear (frogs' lines
     # at a 3x3 block's quarters or sixths outshine its seams where the cards
-    # touch and their art is alike on both sides).
-    sharp = {grid: weakest_seam(profiles, grid, score=_ridge) for grid in shown}
-    shown = {grid: weakest for grid, weakest in shown.items()
-             if not any(sharp[other] > max(RIDGE, 1.5 * sharp[grid]) and square(other) and not coarser(grid, other)
-                        for other in shown)}
+    # touch and their art is alike on both sides). Glare over the block
+    # fades its seams' steps, not how far they stand out from the card
+    # beside them: a faint square grid that outshines a grid the art fakes
+    # is there instead (hard frogs touching 4635: the seams at the thirds
+    # score 0.96 under a lamp's glare and stand out 3.8 times; the art's
+    # lines at the quarters score 1.05 and stand out 1.7 times, 4x4). Not
+    # where no grid shows: a lone card's art may stand out so too (witches'
+    # lines at a card's thirds).
+    faint = {grid: weakest for grid, weakest in scores.items() if FAINT < weakest <= 1 and square(grid)}
+    sharp = {grid: weakest_seam(profiles, grid, score=_ridge) for grid in shown | faint}
+    shown |= {grid: weakest for grid, weakest in faint.items() if any(outshines(grid, other) for other in shown)}
+    shown = {grid: weakest for grid, weakest in shown.items() if not any(outshines(other, grid) for other in shown)}
     # Art fakes a seam here and there, never as clearly as the real ones all
     # are; a finer grid wins only if its seams are as clear (4x4 over 2x2),
     # and squarer cells before more of them (3x3 over 3x4 sharing a seam).
