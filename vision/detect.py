@@ -56,6 +56,10 @@ into cells, then put a ruler along each side to place the corners exactly.
    the print look's mask swollen past them), and the sound tiles the colour
    and print looks see together are searched from (`_joined_sought`:
    light-blue cards on blue and white checks, each look seeing bits).
+   The first look's puzzle with a side on no card's edge, given where
+   nothing better was found, is first sought from its tiles as refined,
+   before `_reshaped` moved any (`_refined_sought`: two cards run into
+   dark checks bent the fit it moved right cards by).
 
 Steps 1 to 3 run on a copy about `WORK_SIDE` pixels wide, so finding tiles
 costs the same for a 1 MP scan and a 48 MP photo; only step 4 reads the full
