@@ -10,9 +10,9 @@ from vision.blocks import cloth_blocks, outline_quad, swung
 from vision.cli.errors import InputError
 from vision.corners import clockwise
 from vision.detect import (MISFIT, _agreeing, _block_cards, _cloth_cards, _edged_nine, _edgeless, _framed_cards,
-                           _framed_nine, _grey_framed, _joined_cards, _joined_sought, _print_cut_cards, _sided_cards,
-                           _sided_for_edgeless, _sought, _tiles_seen, _touching_cards, _working_copy, counted_cards,
-                           find_tiles, orient)
+                           _framed_nine, _grey_framed, _joined_cards, _joined_sought, _print_cut_cards, _refined_sought,
+                           _sided_cards, _sided_for_edgeless, _sought, _tiles_seen, _touching_cards, _working_copy,
+                           counted_cards, find_tiles, orient)
 from vision.images import jpeg_size, read_image, read_photo, write_image
 from vision.misfits import form_at, misfit_among
 from vision.render import match_tiles, render_photo, save_photo
@@ -1096,6 +1096,21 @@ def test_cards_both_looks_see_are_sought_from_their_sound_ones(tmp_path, seed, a
     assert _joined_cards(image, small, scale, masks, None, seen) is None and len(seen) == seen_by_both
     searched = [[orient(np.float32(tile["corners"])) for tile in truth["tiles"][:before]]]
     assert_whole(_joined_sought(image, small, scale, masks, seen, None, searched), truth, most=most)
+
+
+def test_a_first_looks_edgeless_nine_is_sought_from_its_tiles_as_refined_before_reshaping(tmp_path):
+    # Hard vintage loose 5164 on green gingham, tilt 24 degrees: dark checks
+    # in shade join two cards, refined 40-45% too tall, and the fit they bend
+    # had `_reshaped` grow a card found within 0.4% onto a white check's
+    # edge, then three more: a nine with a side on no card's edge, given
+    # 45.5% off. The tiles as refined hold three sound cards to seek from.
+    image, truth = render_photo(seed=5164, art="vintage", layout="loose", difficulty="hard", size=(1600, 1200))
+    image = saved(tmp_path / "photo.jpg", image, truth)
+    small, scale = working(image)
+    masks, refined = (table_mask(small), texture_mask(small)), []
+    nine = _tiles_seen(image, small, scale, masks[0], refined=refined)
+    assert len(nine) == 9 and _edgeless(image, nine) and len(refined) == 9
+    assert_whole(_refined_sought(image, small, scale, masks, refined, 9, []), truth, most=0.1)
 
 
 def test_a_look_refused_for_a_side_on_no_card_edge_is_not_taken_back_from_its_own_tiles(tmp_path):
