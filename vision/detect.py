@@ -377,7 +377,7 @@ def _framed_out(image: np.ndarray, scale: float, tiles: list[np.ndarray]) -> lis
     side at its cut edge has a shadow's rim past it. Only a tile `LOOSE`
     of a side from every other: past a side at the cut edge of a card in
     a block lies the next card's border, the frame's colour (hard critters
-    touching 3572: moved 7.9% out). A later look's puzzle, taken at once
+    touching 3572: moved 7.9% out). A later look's puzzle, returned
     when the first look saw none, stops there alike (hard vintage loose
     5332 on wood, the plain look's: card 9's N side 6.3% in, the cabin
     read as the shield; 5185, card 7's N 4.2% in).
