@@ -79,8 +79,9 @@ from functools import cache, partial
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, block_size, blocks, bridge_kernel, cells, cloth_blocks, cut_off, framed_seams, on_sheet, outline_quad,
-                     seam_grid, seam_profiles, sided_quad, sized_grids, speck, swung, tile_share, weakest_seam)
+from .blocks import (ASTRAY, block_size, blocks, bridge_kernel, cells, cloth_blocks, cut_off, framed_seams, on_sheet,
+                     outline_quad, seam_grid, seam_profiles, sided_quad, sized_grids, speck, swung, tile_share,
+                     weakest_seam)
 from .corners import clockwise, contrasts, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .misfits import (MISFIT, expected_forms, form_at, lying_across, misfit_among, problem, shape_misfits, sides_ratio,
@@ -467,7 +468,8 @@ def _cards_off(mask: np.ndarray, scale: float, tiles: list[np.ndarray]) -> bool:
     the ninth alone, which its print's lines at the thirds cut 3x3. No lone
     tile sizes it, so its nine cells, a third of a card each, were a puzzle
     taken at once. Four of the patches left off it are 0.35-0.60 of that
-    card's area; on a block of all the cards, the largest seen is 0.20.
+    card's area; off a puzzle of all the cards, the largest seen is 0.27
+    (hard lookalikes touching 5057, of 2,405 first-look puzzles).
 
     >>> mask = np.zeros((100, 200), np.uint8); mask[10:40, 10:40] = 1; mask[50:80, 120:150] = 1
     >>> cells = [np.float32([[x, y], [x + 10, y], [x + 10, y + 10], [x, y + 10]])
