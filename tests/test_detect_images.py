@@ -611,6 +611,17 @@ def test_loose_cards_and_the_white_checks_between_them_are_no_block(tmp_path):
     assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
 
 
+def test_a_lone_card_its_print_cuts_3x3_is_no_puzzle_beside_cards_left_out(tmp_path):
+    # Hard sports scattered 5520 on red gingham under a lamp: the colour look
+    # outlines one light-blue card alone (the others in pieces, no
+    # quadrilateral), its print's lines at the thirds cut it 3x3, and no lone
+    # tile sized it: nine cells a third of a card each were taken at once
+    # (solved as a puzzle, no card found). The patches left off it are cards.
+    image, truth = render_photo(seed=5520, art="sports", layout="scattered", difficulty="hard", size=(1600, 1200))
+    assert truth["params"]["table"] == "cloth"
+    assert_found_whole(saved(tmp_path / "photo.jpg", image, truth), truth, most=0.1)
+
+
 def test_a_block_on_gingham_is_outlined_by_its_whole_checks_not_the_specks_between():
     # Hard lookalikes touching 3517: the half-tone bands between the checks
     # break into specks, most of the pieces the coloured checks leave, so

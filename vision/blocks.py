@@ -49,8 +49,7 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
     that are plain (a cloth's checks, a patch of light) are no tiles: tiles
     carry pictures.
     """
-    radius = max(2, round(max(mask.shape) / 150))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    radius, kernel = bridge_kernel(mask)
     count, labels, boxes, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, kernel))
     smallest = (max(mask.shape) / 40) ** 2
     found = []
@@ -71,6 +70,16 @@ def blocks(mask: np.ndarray, image: np.ndarray) -> list[np.ndarray]:
         if _traced(quad, hull) > TRACED and max(cv2.meanStdDev(box, mask=core)[1]) > 12:
             found.append(clockwise(quad))
     return found
+
+
+def bridge_kernel(mask: np.ndarray) -> tuple[int, np.ndarray]:
+    """The radius and disk that, eroding ``mask``, cut apart patches only a thin bridge joins (`blocks`).
+
+    >>> bridge_kernel(np.zeros((600, 800), np.uint8))[0]
+    5
+    """
+    radius = max(2, round(max(mask.shape) / 150))
+    return radius, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def _best_hull(patch: np.ndarray, box: np.ndarray, origin: tuple[int, int], spur: float):

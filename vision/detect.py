@@ -79,8 +79,9 @@ from functools import cache, partial
 import cv2
 import numpy as np
 
-from .blocks import (ASTRAY, block_size, blocks, cells, cloth_blocks, cut_off, framed_seams, on_sheet, outline_quad,
-                     seam_grid, seam_profiles, sided_quad, sized_grids, speck, swung, tile_share, weakest_seam)
+from .blocks import (ASTRAY, block_size, blocks, bridge_kernel, cells, cloth_blocks, cut_off, framed_seams, on_sheet,
+                     outline_quad, seam_grid, seam_profiles, sided_quad, sized_grids, speck, swung, tile_share,
+                     weakest_seam)
 from .corners import clockwise, contrasts, fence, nearest_quad, refine, sharpness, side_steps
 from .images import Photo, read_image
 from .misfits import (MISFIT, expected_forms, form_at, lying_across, misfit_among, problem, shape_misfits, sides_ratio,
@@ -99,6 +100,7 @@ GLARED = 0.25        # how far apart a glared card's bits may lie, in sides, whe
 GAPS = 0.25          # least share of a block outside its cards refined apart a cloth's checks cover (`_cloth_between`)
 SMALL_TILE = 160     # tiles found in a photo decoded shrunk with sides shorter than this (pixels) are found again whole
 LOOSE = 0.05         # the least gap to every other tile, in sides, of a tile whose sides `_framed_out` moves
+OFF_PUZZLE = 0.4     # least share of the outline round a puzzle a patch of card off it covers, to be cards left out
 ACROSS = 0.05        # most share of the smaller of two cards `_block_cards` lays that they may share
 
 
@@ -135,7 +137,10 @@ def find_tiles(image: np.ndarray) -> list[np.ndarray]:
     colour = table_mask(small)
     refined = []  # the first look's tiles before `_reshaped` moved any, searched from last (`_refined_sought`)
     first = _tiles_seen(image, small, scale, colour, refined=refined)
-    puzzle = problem(first) is None
+    # A lone card whose print's lines at its thirds fake seams, the only patch
+    # this look outlines, is a puzzle of nine cells to it; the cards it left
+    # out lie off it (hard sports scattered 5520): sought as no puzzle is.
+    puzzle = problem(first) is None and not _cards_off(colour, scale, first)
     steps = [side_steps(image, tile) for tile in first]  # read once for the checks of its sides below
     # A puzzle most of whose outline is far fainter than its clearest side
     # may be outlined off its cards (a block's corner lost to glare, the
@@ -449,6 +454,35 @@ def _refined_sought(image: np.ndarray, small: np.ndarray, scale: float, masks: t
     5.4%: sought from them, the nine lie within 9.3%.
     """
     return _searched_again(image, small, scale, masks, count, [sound], [_sound(image, [refined])])
+
+
+def _cards_off(mask: np.ndarray, scale: float, tiles: list[np.ndarray]) -> bool:
+    """Whether ``mask`` (of the working copy, ``scale`` of the photo) holds a patch off the outline
+    round ``tiles`` (photo pixels; patches cut apart at thin bridges, as `vision.blocks.blocks`
+    cuts them) of `OFF_PUZZLE` of that outline's area or more: cards a puzzle of all of them holds.
+
+    Light-blue sports cards scattered on red and white gingham under a lamp
+    (hard sports scattered 5520): the colour look sees eight of them in
+    pieces round their figures, outlines no quadrilateral round those
+    (0.50-0.62 of one traced, under `vision.blocks.TRACED`), and outlines
+    the ninth alone, which its print's lines at the thirds cut 3x3. No lone
+    tile sizes it, so its nine cells, a third of a card each, were a puzzle
+    taken at once. Four of the patches left off it are 0.35-0.60 of that
+    card's area; off a puzzle of all the cards, the largest seen is 0.27
+    (hard lookalikes touching 5057, of 2,405 first-look puzzles).
+
+    >>> mask = np.zeros((100, 200), np.uint8); mask[10:40, 10:40] = 1; mask[50:80, 120:150] = 1
+    >>> cells = [np.float32([[x, y], [x + 10, y], [x + 10, y + 10], [x, y + 10]])
+    ...          for y in (10, 20, 30) for x in (10, 20, 30)]
+    >>> _cards_off(mask, 1.0, cells), _cards_off(mask[:, :100], 1.0, cells)
+    (True, False)
+    """
+    outline = cv2.convexHull(np.concatenate([(tile + 0.5) * scale - 0.5 for tile in tiles]).astype(np.float32))
+    inside = cv2.fillConvexPoly(np.zeros(mask.shape, np.uint8), np.int32(np.round(outline)), 1) > 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, bridge_kernel(mask)[1]))
+    on = np.bincount(labels[inside], minlength=count)
+    area = stats[:, cv2.CC_STAT_AREA]
+    return bool(np.any((area[1:] >= OFF_PUZZLE * cv2.contourArea(outline)) & (on[1:] < 0.1 * area[1:])))
 
 
 def _sided_cards(image: np.ndarray, mask: np.ndarray, scale: float, count: int | None) -> list[np.ndarray] | None:
