@@ -578,7 +578,6 @@ def test_a_block_cut_into_another_grid_is_laid_in_the_count_a_library_knows(tmp_
     assert_whole(counted_cards(image, tiles, 9), truth, most=most)
 
 
-
 @pytest.mark.parametrize("seed, art", [(2845, "lookalikes"), (2958, "sports")])
 def test_a_block_of_white_cards_on_gingham_is_outlined_where_the_coloured_checks_stop(tmp_path, seed, art):
     # Hard lookalikes touching 2845 on green gingham: the white cards' faces
