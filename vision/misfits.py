@@ -220,14 +220,15 @@ def expected_forms(tiles: list[np.ndarray], fitted: int = 6) -> np.ndarray:
     seen = np.c_[1 / sides, (forms / sides[:, None, None] ** 2).reshape(-1, 4)]
     centres = quads.mean(axis=1)
     where = np.c_[centres / np.abs(quads).max(), np.ones(len(quads))]
-    apart = off_line_without(centres) / np.median(sides)
+    # Enough tiles (each tile's others: all but itself), not on one line, tell how the view changes
+    # across the photo. Through tiles on a line the change across it is set by a pixel or two (hard
+    # 5297: three tiles 2 px off one line over 880 px gave the others 0 to 5,000 times a card's size).
+    fitted_across = off_line_without(centres) / np.median(sides) > ON_LINE if len(quads) > fitted \
+        else np.zeros(len(quads), bool)
     expected = []
     for i in range(len(quads)):
         others = np.arange(len(quads)) != i
-        # Enough tiles, not on one line, tell how the view changes across the photo. Through tiles
-        # on a line the change across it is set by a pixel or two (hard 5297: three tiles 2 px off
-        # one line over 880 px gave the others 0 to 5,000 times a card's size).
-        if others.sum() >= fitted and apart[i] > ON_LINE:
+        if fitted_across[i]:
             fit, *_ = np.linalg.lstsq(where[others], seen[others], rcond=None)
             inverse_side, *shape = where[i] @ fit
         else:
