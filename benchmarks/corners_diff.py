@@ -4,8 +4,8 @@ A change to detection is kept only where the photos it was made for come
 out right and every other photo it reaches is found as before or better.
 This runs `vision.detect.find_tiles` of each tree in its own process, that
 tree first on ``sys.path``, on the photos `photos_bench` renders for the
-seeds (its art set and layout per seed, its size, saved as phone JPEGs and
-read back), and names each photo whose tile count or any tile's corner
+seeds (its art set and layout per seed, `photos_bench.scene` of this
+tree; its size; saved as phone JPEGs and read back), and names each photo whose tile count or any tile's corner
 error (the worst corner's distance from the truth over the side) differs.
 
 Each process imports the benchmark from its own tree: `photos_bench` puts
@@ -40,16 +40,17 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=20, help="seeds per difficulty")
     parser.add_argument("--levels", default="hard", help="difficulties, comma-separated")
     parser.add_argument("--arts", default="", help="only these art sets, comma-separated (default: all)")
-    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)  # one tree's run, JSON lines out
+    parser.add_argument("--worker", nargs=2, type=Path, help=argparse.SUPPRESS)  # one tree's run: TREE PHOTOS
     args = parser.parse_args()
-    photos = dict(start=args.start, n=args.n, levels=args.levels.split(","), arts=[a for a in args.arts.split(",") if a])
     if args.worker:
-        for record in found(args.worker, **photos):
+        tree, photos = args.worker
+        for record in found(tree, json.loads(photos.read_text())):
             print(json.dumps(record), flush=True)
         return
     if len(args.trees) != 2:
         parser.error("give two source trees: the old and the new")
-    old, new = run_side_by_side(args.trees, **photos)
+    old, new = run_side_by_side(args.trees, scenes(args.start, args.n, args.levels.split(","),
+                                                   [a for a in args.arts.split(",") if a]))
     changed, identical, rendered_apart = differences(old, new)
     for line in changed:
         print(line)
@@ -58,21 +59,39 @@ def main() -> None:
     print(f"{len(old)} photos: {identical} identical, {len(changed)} changed, {len(rendered_apart)} rendered apart")
 
 
-def run_side_by_side(trees: list[Path], **photos) -> list[list[dict]]:
-    """Each tree's `found` records, from one process per tree run at once."""
-    options = ["--start", str(photos["start"]), "--n", str(photos["n"]), "--levels", ",".join(photos["levels"]),
-               "--arts", ",".join(photos["arts"])]
-    workers = [subprocess.Popen([sys.executable, __file__, "--worker", str(tree.resolve()), *options],
-                                stdout=subprocess.PIPE, text=True) for tree in trees]
-    outputs = [worker.communicate()[0] for worker in workers]
-    if any(worker.returncode for worker in workers):
-        sys.exit("corners_diff: a tree's run failed (its error is above)")
-    return [[json.loads(line) for line in output.splitlines()] for output in outputs]
+def scenes(start: int, n: int, levels: list[str], arts: list[str]) -> list[tuple[str, int, str, str]]:
+    """The photos to compare, (difficulty, seed, art set, layout) each, as `photos_bench` renders
+    seeds ``start`` to ``start + n - 1``: of ``arts`` only, when given."""
+    bench = _bench(Path(__file__).resolve().parents[1])
+    every = list(bench.ART_SETS)
+    seeds = [(seed, *bench.scene(seed, every)) for seed in range(start, start + n)]
+    return [(level, *photo) for level in levels for photo in seeds if not arts or photo[1] in arts]
 
 
-def found(tree: Path, start: int, n: int, levels: list[str], arts: list[str]):
-    """One record per photo: its name, a digest of the JPEG, and per tile found the corner error of
-    the true tile it matches (None where the tiles match no puzzle); run with ``tree``'s code."""
+def run_side_by_side(trees: list[Path], photos: list[tuple[str, int, str, str]]) -> list[list[dict]]:
+    """Each tree's `found` records of ``photos`` (`scenes`), from one process per tree run at once.
+
+    Each writes to a file, not a pipe: a pipe read only after the other
+    tree's run ends fills and stalls its writer, one tree waiting on the other.
+    """
+    with tempfile.TemporaryDirectory() as work:
+        asked = Path(work) / "photos.json"
+        asked.write_text(json.dumps(photos))
+        outputs = [Path(work) / f"{i}.jsonl" for i in range(len(trees))]
+        workers = []
+        for tree, output in zip(trees, outputs):
+            with output.open("w") as out:  # the worker holds its own copy of the file
+                workers.append(subprocess.Popen([sys.executable, __file__, "--worker", str(tree.resolve()), str(asked)],
+                                                stdout=out))
+        if any([worker.wait() for worker in workers]):
+            sys.exit("corners_diff: a tree's run failed (its error is above)")
+        return [[json.loads(line) for line in output.read_text().splitlines()] for output in outputs]
+
+
+def found(tree: Path, photos: list):
+    """One record for each of ``photos`` (`scenes`): its name, a digest of the JPEG, and per tile found the
+    corner error of the true tile it matches (None where the tiles match no puzzle); run with ``tree``'s
+    code."""
     sys.path.insert(0, str(tree))
     bench = _bench(tree)
     import vision
@@ -80,22 +99,17 @@ def found(tree: Path, start: int, n: int, levels: list[str], arts: list[str]):
         sys.exit(f"corners_diff: vision was imported from {vision.__file__}, not from {tree}")
     from vision.detect import find_tiles
     from vision.images import read_image
-    every = list(bench.ART_SETS)
     with tempfile.TemporaryDirectory() as work:
-        for level in levels:
-            for seed in range(start, start + n):
-                art, layout = every[seed % len(every)], bench.LAYOUTS[(seed // len(every)) % len(bench.LAYOUTS)]
-                if arts and art not in arts:
-                    continue
-                image, truth = bench.render_photo(seed=seed, art=art, layout=layout, difficulty=level, size=bench.SIZE)
-                path = Path(work) / "photo.jpg"
-                bench.save_photo(path, image, truth)
-                tiles = find_tiles(read_image(path))
-                matches = bench.match_tiles(truth, tiles)
-                errors = None if None in matches else \
-                    {m.tile: round(bench.corner_error(truth, [tile], [m]), 4) for tile, m in zip(tiles, matches)}
-                yield {"photo": f"{level} {art} {layout} {seed}", "digest": hashlib.sha1(path.read_bytes()).hexdigest(),
-                       "tiles": len(tiles), "errors": errors}
+        path = Path(work) / "photo.jpg"
+        for level, seed, art, layout in photos:
+            image, truth = bench.render_photo(seed=seed, art=art, layout=layout, difficulty=level, size=bench.SIZE)
+            bench.save_photo(path, image, truth)
+            tiles = find_tiles(read_image(path))
+            matches = bench.match_tiles(truth, tiles)
+            errors = None if None in matches else \
+                {m.tile: round(bench.corner_error(truth, [tile], [m]), 4) for tile, m in zip(tiles, matches)}
+            yield {"photo": f"{level} {art} {layout} {seed}", "digest": hashlib.sha1(path.read_bytes()).hexdigest(),
+                   "tiles": len(tiles), "errors": errors}
 
 
 def _bench(tree: Path):

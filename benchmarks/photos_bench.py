@@ -158,6 +158,15 @@ def sides_inside(found: np.ndarray, real: np.ndarray) -> list[float]:
     return depths
 
 
+def scene(seed: int, arts: list) -> tuple[str, str]:
+    """The art set and layout photo ``seed`` is rendered with: ``arts`` in turn, then the next layout.
+
+    >>> scene(1, ["witches", "frogs"]), scene(2, ["witches", "frogs"])
+    (('frogs', 'scattered'), ('witches', 'loose'))
+    """
+    return arts[seed % len(arts)], LAYOUTS[(seed // len(arts)) % len(LAYOUTS)]
+
+
 def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
     rows = defaultdict(lambda: defaultdict(int))
     if args.keep:
@@ -166,7 +175,7 @@ def accuracy(args, arts: list, libraries: dict, work: Path) -> None:
     for difficulty in args.levels.split(","):
         for i in range(args.n):
             seed = args.start + i
-            art, layout = arts[seed % len(arts)], LAYOUTS[(seed // len(arts)) % len(LAYOUTS)]
+            art, layout = scene(seed, arts)
             image, truth = render_photo(seed=seed, art=art, layout=layout, difficulty=difficulty, size=SIZE)
             path = (args.keep or work) / f"{art}-{seed}-{layout}-{difficulty}.jpg"
             save_photo(path, image, truth)

@@ -25,6 +25,6 @@ def test_only_photos_whose_tiles_differ_are_named_and_a_renderer_change_is_told_
 
 def test_a_tree_run_against_itself_finds_every_photo_alike():
     # Each side in its own process, this tree first on its path (the check refuses another's vision).
-    old, new = corners_diff.run_side_by_side([ROOT, ROOT], start=3568, n=1, levels=["easy"], arts=[])
+    old, new = corners_diff.run_side_by_side([ROOT, ROOT], corners_diff.scenes(3568, 1, ["easy"], []))
     assert len(old) == len(new) == 1 and old[0]["tiles"] == 9 and old[0]["errors"] is not None
     assert corners_diff.differences(old, new)[1:] == (1, [])
