@@ -325,10 +325,10 @@ def _frame_bands(image: np.ndarray, sides: list, moves: list[float]) -> list[flo
     [0.0, 0.0, 0.0, 0.0]
     """
     kept = list(moves)
+    stay = [j for j in range(4) if not moves[j]]
     for i, ((start, end), move) in enumerate(zip(sides, moves)):
         if not move:
             continue
-        stay = [j for j in range(4) if not moves[j]]
         frames = [_rows_colour(image, *sides[j], 1.5, move - 1.5) for j in stay]
         beyond = [_rows_colour(image, *sides[j], move + 1.5, 2 * move + 1.5) for j in stay]
         band = _rows_colour(image, start, end, -1.5, 1.5 - move)
