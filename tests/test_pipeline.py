@@ -138,6 +138,19 @@ def test_missing_photo_in_a_fresh_process_is_exit_2_and_one_line(tmp_path):
     assert done.stderr == f"edgematch: {missing}: no such file\n"
 
 
+@pytest.mark.parametrize("name, says", [("cut.jpg", "the file ends part way through the picture"),
+                                        ("broken.png", "not an image edgematch can read")])
+def test_a_broken_photo_is_one_line_on_stderr_not_the_decoders_own_words(tmp_path, name, says):
+    """OpenCV's logger and libjpeg write to the process's stderr themselves (a broken PNG's
+    header, a JPEG cut short): a child process shows what the user would see."""
+    photo = SAMPLES / "photos" / "witches-scattered-normal.jpg"
+    broken = tmp_path / name
+    broken.write_bytes(photo.read_bytes()[:20000] if name.endswith(".jpg") else b"\x89PNG\r\n\x1a\nxxxx")
+    done = subprocess.run([sys.executable, "-m", "vision.cli", "solve", str(broken)], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"edgematch: {broken}: {says}") and len(done.stderr.splitlines()) == 1
+
+
 def test_a_folder_that_is_no_library_is_exit_2_even_when_the_photo_shows_no_puzzle(tmp_path, solve):
     """The library loads while the tiles are sought; its error still comes first, as it did."""
     plain = tmp_path / "table.png"

@@ -8,10 +8,12 @@ reduces an image over its channels, far faster than numpy over a short last axis
 """
 from __future__ import annotations
 
+import mmap
 import os
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 import cv2
 import numpy as np
@@ -94,22 +96,59 @@ def jpeg_size(path: str | os.PathLike) -> tuple[int, int] | None:
     """
     try:
         with open(path, "rb") as file:
-            if file.read(2) != b"\xff\xd8":
-                return None
-            while True:
-                marker = file.read(4)
-                if len(marker) < 4 or marker[0] != 0xFF:
-                    return None  # not a marker where one should be: let the decoder judge
-                if marker[1] == 0xFF:  # a fill byte before the marker
-                    file.seek(-3, os.SEEK_CUR)
-                    continue
-                if marker[1] in _FRAMES:
+            for marker in _markers(file):
+                if marker in _FRAMES:
                     frame = file.read(5)  # precision, height, width
                     return (int.from_bytes(frame[3:5], "big"), int.from_bytes(frame[1:3], "big")) \
                         if len(frame) == 5 else None
-                file.seek(int.from_bytes(marker[2:4], "big") - 2, os.SEEK_CUR)
     except OSError:
-        return None
+        pass
+    return None
+
+
+def jpeg_cut_short(path: str | os.PathLike) -> bool:
+    """True for a JPEG whose file ends part way through its picture (a copy or upload cut short).
+
+    A decoder fills the missing rows with grey, says so on stderr and gives no error:
+    the tiles there would be lost without a word. False for anything else.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "noise.jpg")
+    >>> write_image(path, np.random.default_rng(0).integers(0, 256, (64, 64, 3), np.uint8))
+    >>> whole = open(path, "rb").read()
+    >>> _ = open(path, "wb").write(whole[:len(whole) // 2])
+    >>> jpeg_cut_short(path), jpeg_cut_short(path + ".png")
+    (True, False)
+    """
+    try:
+        with open(path, "rb") as file:
+            for marker in _markers(file):
+                if marker == 0xDA:  # start of scan: the picture's coded data, which only EOI ends
+                    with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                        return data.find(b"\xff\xd9", file.tell()) < 0  # FF D9 is EOI: coded data escapes FF
+    except (OSError, ValueError):
+        pass
+    return False
+
+
+def _markers(file: BinaryIO) -> Iterator[int]:
+    """Each header segment's marker of the JPEG ``file``, read just past the segment's length.
+
+    Stops at the first byte that is no marker where one should be (or at once for a file that
+    is no JPEG): the decoder judges such a file.
+    """
+    if file.read(2) != b"\xff\xd8":
+        return
+    while True:
+        marker = file.read(4)
+        if len(marker) < 4 or marker[0] != 0xFF:
+            return
+        if marker[1] == 0xFF:  # a fill byte before the marker
+            file.seek(-3, os.SEEK_CUR)
+            continue
+        payload = file.tell()
+        yield marker[1]
+        file.seek(payload + int.from_bytes(marker[2:4], "big") - 2)
 
 
 # start-of-frame markers (baseline, progressive, lossless...): not DHT 0xC4, JPG 0xC8, DAC 0xCC
@@ -138,7 +177,7 @@ def read_image(path: str | os.PathLike, shrink: int = 1) -> np.ndarray:
     Raises
     ------
     InputError
-        One line naming the file when it is missing or is not an image.
+        One line naming the file when it is missing, is not an image or is a JPEG cut short.
 
     Examples
     --------
@@ -153,6 +192,8 @@ def read_image(path: str | os.PathLike, shrink: int = 1) -> np.ndarray:
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not an image")
+    if jpeg_cut_short(path):
+        raise InputError(f"{path}: the file ends part way through the picture (cut short while copying?)")
     lab = ready_lab()
     # IMREAD_COLOR and its reduced forms apply the EXIF orientation and drop alpha.
     image = cv2.imread(str(path), _REDUCED[shrink])

@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     # threads spin far more CPU than they save (a 12 MP photo: 40 ms of 0.6 s; same answers).
     # Set here, not on import, so a program that only imports edgematch keeps its own setting.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # OpenCV logs a broken file's details to stderr itself; the one line the CLI prints says it all
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "SILENT")
     # The photo a `solve` names is decoded while click and the command load (`ahead`).
     ahead = photo_ahead(sys.argv[1:] if argv is None else list(argv))
     import click
