@@ -8,6 +8,7 @@ import pytest
 
 from solver import Puzzle, is_solution
 from solver.puzzle import Placement
+from vision.cli.report import human_text
 from vision.describe import describe
 from vision.images import read_image
 from vision.library import add_edges
@@ -60,6 +61,8 @@ def test_a_blown_edge_is_told_by_the_taught_tile_it_belongs_to(blown, tmp_path):
     (t, s), = wrong
     assert answer["reinterpreted"] == [{"tile": t + 1, "side": "NESW"[s], "read": alone[t][s],
                                         "now": true_edges[t][s]}]
+    assert human_text(answer).splitlines()[-1] == "Read again to fit, magenta on the image (check these on the " \
+        f"tiles): tile {t + 1} {'NESW'[s]}, {alone[t][s]} now {true_edges[t][s]}."
     grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                  for row in answer["solutions"][0]["grid"])
     assert is_solution(Puzzle(tiles=tuple(true_edges), rows=3, cols=3), grid)

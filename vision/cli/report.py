@@ -117,6 +117,10 @@ def human_text(document: dict) -> str:
     for group in document.get("identical", []) if solutions else []:
         either = "either can take the other's place" if len(group) == 2 else "any can take another's place"
         lines.append(f"Tiles {_and(group)} are identical, so {either}.")
+    reread = document.get("reinterpreted", [])
+    if reread:  # the answer rests on these: the person holding the tiles can check them
+        edges = "; ".join(f"tile {e['tile']} {e['side']}, {e['read']} now {e['now']}" for e in reread)
+        lines += ["", f"Read again to fit, magenta on the image (check these on the tiles): {edges}."]
     return "\n".join(lines)
 
 
