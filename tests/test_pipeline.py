@@ -228,3 +228,20 @@ def test_corners_given_are_cut_as_given_not_sought(tmp_path):
     grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                  for row in doc["solutions"][0]["grid"])
     assert is_solution(puzzle, grid)
+
+
+def test_a_photo_with_no_colour_is_answered_with_a_warning(tmp_path, capsys):
+    """The witches' figures differ in colour: read grey, the answer may be wrong, and says so
+    on stderr and in the JSON; the same photo in colour says nothing."""
+    photo = SAMPLES / "photos" / "witches-scattered-normal.jpg"
+    grey = tmp_path / "grey.png"
+    luma = read_image(photo) @ np.float32([0.114, 0.587, 0.299])  # as a grey scan keeps it: one channel
+    write_image(grey, np.round(luma).astype(np.uint8))
+    for path, warned in ((photo, False), (grey, True)):
+        with pytest.raises(SystemExit):
+            main(["solve", str(path), "--library", str(SAMPLES / "library" / "witches"), "--json",
+                  "--timeout", "1", "--out", str(tmp_path / "answer.png")])
+        seen = capsys.readouterr()
+        warnings = json.loads(seen.out).get("warnings", [])
+        assert bool(warnings) == warned and ("no colour" in "".join(warnings) or not warned)
+        assert seen.err == "".join(f"edgematch: {path}: {w}\n" for w in warnings)

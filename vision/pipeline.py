@@ -31,7 +31,7 @@ from solver.repair import repair
 from . import detect, draw, misfits
 from .cli.errors import NotRecognised
 from .describe import SIZE, Looks, describe, normalise_veiled, tile_crops
-from .images import in_image, in_photo, read_photo, write_image
+from .images import colourless, in_image, in_photo, read_photo, write_image
 from .library import Library, load_library
 from .read import Reading, library_looks, read_edges
 from .taught import read_as_taught
@@ -135,7 +135,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         When the top reading fitted nowhere but a likely re-reading did, or
         the library knew the photo's tiles (`vision.taught`) and an edge
         read otherwise, ``reinterpreted`` lists those edges, as
-        ``{"tile": id, "side": "N", "read": code, "now": code}``.
+        ``{"tile": id, "side": "N", "read": code, "now": code}``. ``warnings``
+        lists what may make the answer wrong (a photo with no colour read
+        against a library taught in colour).
 
     Raises
     ------
@@ -203,6 +205,9 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
     if fix is not None and fix.reinterpreted:
         document["reinterpreted"] = [{"tile": e.tile + 1, "side": "NESW"[e.side], "read": e.read, "now": e.now}
                                      for e in fix.reinterpreted]
+    if colourless(image) and (library is None or not colourless(np.vstack(library.crops))):
+        document["warnings"] = ["the photo has no colour, so figures that differ only in colour look alike:"
+                                " check the answer, or photograph the tiles in colour"]
     return document
 
 

@@ -57,6 +57,8 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
             click.echo(f"edgematch: {error}", err=True)
             document, code = {"input": name, "error": str(error)}, max(code, error.exit_code)
         else:
+            for warning in document.get("warnings", []):
+                click.echo(f"edgematch: {name}: {warning}", err=True)
             code = max(code, exit_code(document))
             if not as_json:
                 click.echo(("\n" if documents else "") + human_text(document))
