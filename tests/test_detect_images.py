@@ -1,5 +1,6 @@
 """Reading and writing images (EXIF orientation, formats, one-line errors), and what is table."""
 import os
+import sys
 
 import cv2
 import numpy as np
@@ -44,6 +45,33 @@ def test_exif_orientation_is_applied(tmp_path, orientation, top_left, shape):
     assert image.shape[:2] == shape
     blue, green, red = image[2, 2].astype(int)
     assert (blue > red) == (top_left == "blue")
+
+
+@pytest.mark.parametrize("orientation, top_left, shape", [(1, "blue", (40, 80)), (6, "blue", (80, 40)),
+                                                        (8, "red", (80, 40))])
+def test_an_iphone_heic_photo_reads_turned_as_the_user_sees_it(tmp_path, orientation, top_left, shape):
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()  # to write one: Pillow alone can neither read nor write HEIC
+    path = tmp_path / "IMG_0001.HEIC"
+    picture = Image.fromarray(two_colour_picture())
+    exif = picture.getexif()
+    exif[0x0112] = orientation
+    # given as bytes, pillow-heif stores the turn as HEIF keeps it, as an iPhone does
+    picture.save(path, exif=exif.tobytes(), quality=95)
+    image = read_image(path)
+    assert image.shape == (*shape, 3)
+    blue, green, red = image[2, 2].astype(int)
+    assert (blue > red) == (top_left == "blue")
+
+
+def test_a_heic_photo_with_no_pillow_heif_says_what_to_install(tmp_path, monkeypatch):
+    path = tmp_path / "IMG_0001.heic"
+    path.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic")
+    monkeypatch.setitem(sys.modules, "pillow_heif", None)  # as if not installed: its import fails
+    says = r"IMG_0001.heic: a HEIC photo needs pillow-heif: pip install 'edgematch\[heic\]'"
+    with pytest.raises(InputError, match=says):
+        read_image(path)
 
 
 @pytest.mark.parametrize("orientation, top_left, shape", [

@@ -159,7 +159,8 @@ _FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 def read_image(path: str | os.PathLike, shrink: int = 1) -> np.ndarray:
     """Read a photo or scan as a BGR uint8 array, EXIF orientation applied.
 
-    Reads jpg, png, tif, webp, bmp and gif (its first frame).
+    Reads jpg, png, tif, webp, bmp and gif (its first frame); heic and heif
+    with the ``heic`` extra (pillow-heif).
 
     Parameters
     ----------
@@ -196,11 +197,13 @@ def read_image(path: str | os.PathLike, shrink: int = 1) -> np.ndarray:
     if jpeg_cut_short(path):
         raise InputError(f"{path}: the file ends part way through the picture (cut short while copying?)")
     lab = ready_lab()
-    # IMREAD_COLOR and its reduced forms apply the EXIF orientation and drop alpha.
-    image = cv2.imread(str(path), _REDUCED[shrink])
-    if image is None:
-        image = _read_with_pillow(path)
-    lab.join()
+    try:
+        # IMREAD_COLOR and its reduced forms apply the EXIF orientation and drop alpha.
+        image = cv2.imread(str(path), _REDUCED[shrink])
+        if image is None:
+            image = _read_with_pillow(path)
+    finally:
+        lab.join()  # a process that ends while OpenCV still fills them aborts
     if image is None or image.size == 0:
         raise InputError(f"{path}: not an image edgematch can read")
     return image
@@ -257,9 +260,17 @@ def colourless(image: np.ndarray) -> bool:
 
 
 def _read_with_pillow(path: Path) -> np.ndarray | None:
-    """Pillow reads what OpenCV was built without (some gif, tif, webp)."""
+    """Pillow reads what OpenCV was built without (some gif, tif, webp; HEIC, an iPhone's
+    photos, with pillow-heif, which turns them as their orientation says)."""
     from PIL import Image, ImageOps, UnidentifiedImageError
 
+    if path.suffix.lower() in (".heic", ".heif"):
+        try:
+            from pillow_heif import register_heif_opener
+        except ImportError:
+            raise InputError(f"{path}: a HEIC photo needs pillow-heif: pip install 'edgematch[heic]'"
+                             " (or save the photo as JPEG)") from None
+        register_heif_opener()
     try:
         with Image.open(path) as picture:
             picture.seek(0)
