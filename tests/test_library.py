@@ -129,7 +129,7 @@ def test_label_seeks_the_tiles_in_the_count_the_library_knows(tmp_path, monkeypa
     write_image(tmp_path / "photo.png", crop(40))
     asked = []
 
-    def photo_edges(image, count=None):
+    def photo_edges(image, count=None, name=None):
         asked.append(count)
         raise NotRecognised("found 16 tiles, expected 9")
 

@@ -245,3 +245,19 @@ def test_a_photo_with_no_colour_is_answered_with_a_warning(tmp_path, capsys):
         warnings = json.loads(seen.out).get("warnings", [])
         assert bool(warnings) == warned and ("no colour" in "".join(warnings) or not warned)
         assert seen.err == "".join(f"edgematch: {path}: {w}\n" for w in warnings)
+
+
+def test_of_several_photos_the_one_with_no_puzzle_is_named(tmp_path, capsys):
+    wall = tmp_path / "wall.png"
+    write_image(wall, np.full((600, 800, 3), 200, np.uint8))
+    photo = SAMPLES / "photos" / "witches-scan-easy.jpg"
+    with pytest.raises(SystemExit) as done:
+        main(["solve", str(wall), str(photo), "--library", str(SAMPLES / "library" / "witches")])
+    seen = capsys.readouterr()
+    assert done.value.code == 3 and f"{photo}: 3x3, 1 solution" in seen.out
+    assert seen.err == f"edgematch: {wall}: found no tiles, expected 9 (see {tmp_path / 'wall.solved.png'})\n"
+    with pytest.raises(SystemExit) as done:  # one --out image cannot hold two answers
+        main(["solve", str(wall), str(photo), "--out", str(tmp_path / "answer.png")])
+    seen = capsys.readouterr()
+    assert done.value.code == 2 and len(seen.err.splitlines()) == 1 and "--out" in seen.err
+    assert not (tmp_path / "answer.png").exists()

@@ -52,7 +52,8 @@ class PhotoEdges(NamedTuple):
 
 
 def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
-                corners: list | None = None, count: int | None = None) -> PhotoEdges:
+                corners: list | None = None, count: int | None = None,
+                name: str | os.PathLike | None = None) -> PhotoEdges:
     """Find the tiles of a photo and cut out their edges.
 
     ``corners``, when given, are the tiles' (4, 2) corners (NW, NE, SE, SW
@@ -60,7 +61,8 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     measure reading apart from finding. ``count``, when known (a library
     knows its puzzle's), is how many tiles there must be (a block the tiles
     found cut into another grid is laid in it: `vision.detect.counted_cards`);
-    else any square grid of them is a puzzle.
+    else any square grid of them is a puzzle. ``name``, the photo's, begins
+    the message when no puzzle is found, so a user with several knows which.
 
     Raises
     ------
@@ -83,7 +85,8 @@ def photo_edges(image: np.ndarray, drawing: str | os.PathLike | None = None,
     if trouble:
         if drawing is not None:
             write_image(drawing, draw.number_tiles(image, corners))
-        raise NotRecognised(trouble + (f" (see {drawing})" if drawing is not None else ""))
+        raise NotRecognised((f"{name}: " if name is not None else "") + trouble
+                            + (f" (see {drawing})" if drawing is not None else ""))
     tiles, veils = normalise_veiled([rectify(image, inset(c), size=SIZE) for c in corners])
     return PhotoEdges(image, corners, tiles, tile_crops(tiles), tile_crops(veils))
 
@@ -182,7 +185,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         # sought (with no library, once `unlabelled_reading` has moved any tile found a little off)
         corners = [np.float32(c) for c in corners]  # as `photo_edges` takes them, so the backdrop has its tiles
         ground = helper.submit(_backdrop, image, corners) if library else None
-        edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None)
+        edges = photo_edges(image, drawing=out, corners=corners, count=library.tiles if library else None,
+                            name=path)
         rows, cols = grid_shape(len(edges.corners))
         match = Match.parse(library.match) if library else Match()
         if library is None:  # first, since it may move tiles found a little off

@@ -54,7 +54,7 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--match") from None
     known = existing_library(library)  # its puzzle's count, when taught before, finds the tiles
-    edges = photo_edges(read_image(photo), count=known.tiles if known else None)
+    edges = photo_edges(read_image(photo), count=known.tiles if known else None, name=photo)
     n = len(edges.corners)
     if sheet:
         labels = lookalikes(edges.crops)
