@@ -104,6 +104,23 @@ def test_label_sheet_then_groups(photo, tmp_path):
     assert len(load_library(tmp_path / "lib").codes) == 36
 
 
+def test_label_warns_when_the_codes_pair_under_another_rule(photo, tmp_path, capsys):
+    """The witch article's codes add up to 9; typed in under the default rule (signed), none pairs."""
+    from vision.cli import main
+
+    path, codes = photo
+    summed = {tile: [c if c > 0 else 9 + c for c in edges] for tile, edges in codes.items()}
+    (tmp_path / "codes.json").write_text(json.dumps(summed))
+    for rule, err_is in (([], "edgematch: {}: none of the 8 codes has a partner under the signed rule (1 fits -1):"
+                              " if they add up to 9, label again with --match sum:9\n"),
+                         (["--match", "sum:9"], "")):  # as told: the same library, now paired
+        with pytest.raises(SystemExit) as done:
+            main(["label", str(path), "--library", str(tmp_path / "lib"), "--codes", str(tmp_path / "codes.json"),
+                  *rule])
+        assert done.value.code == 0 and capsys.readouterr().err == err_is.format(tmp_path / "lib")
+    assert load_library(tmp_path / "lib").match == "sum:9"
+
+
 def test_label_bad_input_is_one_line_and_exit_2(photo, tmp_path, capsys):
     from vision.cli import main
 

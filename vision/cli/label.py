@@ -77,7 +77,38 @@ def label(photo: str, library: str, codes: str | None, sheet: str | None, groups
                        match=match, tiles=n)
     click.echo(f"{library}: stored {4 * len(chosen)} edges of {len(chosen)} tiles from {photo} "
                f"({len(stored.codes)} edges, {len(set(stored.codes))} codes in the library)")
+    doubt = _rule_doubt(stored.codes, Match.parse(stored.match))
+    if doubt:
+        click.echo(f"edgematch: {library}: {doubt}", err=True)
     return 0
+
+
+def _rule_doubt(codes: list, rule: Match) -> str | None:
+    """What is wrong when most of a library's codes have no partner under its rule: likely the
+    wrong rule (the witch puzzle's halves add up to 9, typed in with the default, signed), else None.
+
+    A few may lack one (a half seen only on the rim, tiles still to label), so most must.
+
+    >>> _rule_doubt([1, 8, 2, 7, 3, 6], Match.parse("signed"))
+    'none of the 6 codes has a partner under the signed rule (1 fits -1): if they add up to 9, label again with --match sum:9'
+    >>> _rule_doubt([1, -1, 2, -2, 3], Match.parse("signed")) is None
+    True
+    """
+    codes = set(codes)
+    alone = [c for c in codes if rule.partner(c) not in codes]
+    if 2 * len(alone) <= len(codes):
+        return None
+    doubt = (f"none of the {len(codes)} codes has a partner" if len(alone) == len(codes)
+             else f"{len(alone)} of the {len(codes)} codes have no partner") + f" under the {rule.describe()} rule"
+    example = min(codes, key=str)
+    if rule.partner(example) is not None:
+        doubt += f" ({example} fits {rule.partner(example)})"
+    numbers = [c for c in codes if isinstance(c, int)]
+    if len(numbers) == len(codes) and rule.kind != "sum":
+        total = min(numbers) + max(numbers)
+        if all(total - c in codes for c in codes):
+            doubt += f": if they add up to {total}, label again with --match sum:{total}"
+    return doubt
 
 
 def _load(path: str) -> dict:
