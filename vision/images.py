@@ -126,7 +126,7 @@ def jpeg_cut_short(path: str | os.PathLike) -> bool:
             for marker in _markers(file):
                 if marker == 0xDA:  # start of scan: the picture's coded data, which only EOI ends
                     with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                        return data.find(b"\xff\xd9", file.tell()) < 0  # FF D9 is EOI: coded data escapes FF
+                        return data.rfind(b"\xff\xd9", file.tell()) < 0  # EOI, sought from the end, where it lies
     except (OSError, ValueError):
         pass
     return False
