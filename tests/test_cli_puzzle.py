@@ -288,3 +288,16 @@ def test_the_decode_ahead_skips_the_values_of_exactly_the_solve_options_that_tak
     valued = {name for option in solve.params if isinstance(option, click.Option) and not option.is_flag
               for name in option.opts if name.startswith("--")}
     assert VALUED == valued
+
+
+@pytest.mark.parametrize("args, says", [
+    (["solve", "PHOTO", "--engine", "sat"], "--engine sat solves puzzle files"),
+    (["export", "PHOTO", "--format", "cnf"], "PHOTO: a photo; export takes a puzzle file")])
+def test_what_takes_puzzle_files_only_refuses_a_photo(args, says, capsys):
+    """Before, solve ignored --engine for a photo, and export called it 'binary data, not a puzzle file'."""
+    photo = str(SAMPLES.parent / "photos" / "witches-scan-easy.jpg")
+    with pytest.raises(SystemExit) as done:
+        main([photo if a == "PHOTO" else a for a in args])
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and out == "" and len(err.splitlines()) == 1
+    assert says.replace("PHOTO", photo) in err

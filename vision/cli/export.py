@@ -9,6 +9,7 @@ from solver.engines.model import Model
 from solver.formats import PuzzleError, load_puzzle
 
 from ..files import write_atomic
+from .ahead import is_photo
 from .errors import InputError
 
 WRITERS = {"cnf": cnf.dimacs, "lp": lp.lp_text}
@@ -25,6 +26,9 @@ def export(puzzle: str, fmt: str, out: str | None) -> None:
     Variable x_ROW_COL_TILE_TURN (the CNF lists them in comments) is 1 when
     that tile lies in that cell turned that many degrees clockwise.
     """
+    if is_photo(puzzle):
+        raise InputError(f"{puzzle}: a photo; export takes a puzzle file (solve --json lists the codes"
+                         " a photo's edges read as)")
     try:
         text = WRITERS[fmt](Model(load_puzzle(puzzle)))
     except PuzzleError as error:

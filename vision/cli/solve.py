@@ -45,6 +45,9 @@ def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library
     Exit status: 0 solved, 1 no arrangement fits, 2 unreadable input,
     3 no puzzle recognised in a photo (the highest over all inputs).
     """
+    if engine != "builtin" and any(map(is_photo, inputs)):
+        raise click.UsageError(f"--engine {engine} solves puzzle files; a photo's reading is solved by the"
+                               " built-in search (solve --json lists the codes read, to type in)")
     if out and is_photo(out) and sum(map(is_photo, inputs)) > 1:
         raise click.UsageError(f"--out {out} is one image, for one photo: leave it out and each answer"
                                " is written beside its photo")
