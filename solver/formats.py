@@ -221,6 +221,7 @@ def puzzle_from(data: object, source: str, lines: dict | None = None) -> Puzzle:
 
     if not isinstance(data, dict):
         raise fail(f"expected a mapping with a 'tiles' list, found {_kind(data)}")
+    data = _as_puzzle(data)
     for key in data:
         if key not in KEYS:
             near = difflib.get_close_matches(str(key), KEYS, n=1, cutoff=0.7)
@@ -247,6 +248,22 @@ def puzzle_from(data: object, source: str, lines: dict | None = None) -> Puzzle:
                       fixed=fixed, corners=corners, name=name)
     except ValueError as error:
         raise fail(str(error)) from None
+
+
+def _as_puzzle(data: dict) -> dict:
+    """The puzzle an answer of ``edgematch solve --json`` was solved as (its tiles' edges, grid and
+    rule), so the codes a photo was read as can be solved again, by another engine or exported;
+    any other mapping as it is.
+
+    >>> _as_puzzle({"input": "photo.jpg", "rows": 2, "cols": 2, "match": "sum:9", "solutions": [],
+    ...             "tiles": [{"id": 1, "edges": [1, 2, 8, 7], "confidence": [0.9] * 4}]})
+    {'name': 'photo', 'rows': 2, 'cols': 2, 'match': 'sum:9', 'tiles': [[1, 2, 8, 7]]}
+    """
+    if not {"input", "solutions"} <= set(data) or not isinstance(data.get("tiles"), list):
+        return data
+    return {"name": Path(str(data["input"])).stem, "rows": data.get("rows"), "cols": data.get("cols"),
+            "match": data.get("match"),
+            "tiles": [tile.get("edges") if isinstance(tile, dict) else tile for tile in data["tiles"]]}
 
 
 def _tiles(data: dict, fail) -> tuple:

@@ -35,8 +35,8 @@ def test_json_document_follows_spec(capsys, monkeypatch):
     code, out, err = run([WITCH, "--json"], capsys, monkeypatch)
     document = json.loads(out)
     assert code == 0 and err == ""
-    assert list(document) == ["input", "rows", "cols", "tiles", "solutions", "count", "complete", "stats"]
-    assert (document["input"], document["rows"], document["cols"]) == (WITCH, 3, 3)
+    assert list(document) == ["input", "rows", "cols", "match", "tiles", "solutions", "count", "complete", "stats"]
+    assert (document["input"], document["rows"], document["cols"], document["match"]) == (WITCH, 3, 3, "sum:9")
     assert document["tiles"][0] == {"id": 1, "edges": [3, 6, 6, 1]}
     assert [t["id"] for t in document["tiles"]] == list(range(1, 10))
     assert (document["count"], document["complete"], len(document["solutions"])) == (1, False, 1)

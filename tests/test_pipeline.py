@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from solver import Puzzle, is_solution
+from solver.formats import load_puzzle
 from solver.puzzle import Placement
 from vision.cli import main
 from vision.detect import find_tiles
@@ -50,6 +51,25 @@ def test_sample_photo_solves_with_a_library_taught_from_another(tmp_path, solve)
     grid = tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
                  for row in doc["solutions"][0]["grid"])
     assert is_solution(puzzle, grid)
+
+
+def test_a_photos_json_answer_reads_back_as_the_puzzle_it_solved(tmp_path, capsys):
+    """So a photo's answer can be checked by another engine (`--engine`) or exported."""
+    answer = tmp_path / "answer.json"
+    with pytest.raises(SystemExit):
+        main(["solve", str(SAMPLES / "photos" / "witches-scan-easy.jpg"), "--library",
+              str(SAMPLES / "library" / "witches"), "--json", "--out", str(tmp_path / "answer.png")])
+    answer.write_text(capsys.readouterr().out)
+    doc = json.loads(answer.read_text())
+    puzzle = load_puzzle(answer)
+    assert puzzle.tiles == tuple(tuple(t["edges"]) for t in doc["tiles"]) and puzzle.match.describe() == "signed"
+    with pytest.raises(SystemExit) as done:
+        main(["solve", str(answer), "--engine", "sat", "--all", "--json"])
+    again = json.loads(capsys.readouterr().out)
+    assert done.value.code == 0 and again["count"] == 1
+    for solution in doc["solutions"] + again["solutions"]:  # one arrangement, perhaps turned otherwise
+        assert is_solution(puzzle, tuple(tuple(Placement(c["tile"] - 1, c["rotation"] // 90) for c in row)
+                                         for row in solution["grid"]))
 
 
 def test_a_photo_read_shrunk_gives_corners_in_its_own_pixels(tmp_path, monkeypatch, capsys):

@@ -139,8 +139,8 @@ def solve_photo(path: str | os.PathLike, library: str | os.PathLike | Library | 
         the library knew the photo's tiles (`vision.taught`) and an edge
         read otherwise, ``reinterpreted`` lists those edges, as
         ``{"tile": id, "side": "N", "read": code, "now": code}``. ``warnings``
-        lists what may make the answer wrong (a photo with no colour read
-        against a library taught in colour).
+        lists what may make the answer wrong (a photo with no colour, read
+        with no library or against one taught in colour).
 
     Raises
     ------
@@ -270,10 +270,10 @@ def _search(reading, rows: int, cols: int, match: Match, all: bool, timeout: flo
             # one answer is the likeliest arrangement itself; all of them need the search
             result = solve(puzzle, all=True, timeout=left) if all else Result(solutions=[fix.grid], count=1)
         except ValueError:  # an outer edge keeps a code no tile partners: the repair's arrangement stands
-            puzzle = SimpleNamespace(tiles=tuple(fix.tiles), rows=rows, cols=cols)
+            puzzle = SimpleNamespace(tiles=tuple(fix.tiles), rows=rows, cols=cols, match=match)
             result = Result(solutions=[fix.grid], count=1)
     else:  # nothing fits: report the top reading (a Puzzle may refuse its partnerless codes)
-        puzzle = SimpleNamespace(tiles=tuple(reading.tiles), rows=rows, cols=cols)
+        puzzle = SimpleNamespace(tiles=tuple(reading.tiles), rows=rows, cols=cols, match=match)
         result = Result(count=0, complete=fix.complete)
     # stats are the whole search: first try, repair and the final solve
     return puzzle, replace(result, nodes=result.nodes + fix.nodes,

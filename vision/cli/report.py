@@ -43,8 +43,10 @@ def solution_json(input: str, puzzle: Puzzle, result: Result, *,
     Returns
     -------
     dict
-        ``input``, ``rows``, ``cols``, ``tiles``, ``solutions``, ``count``,
-        ``complete``, ``stats``; ``identical`` (groups of 1-based ids of tiles
+        ``input``, ``rows``, ``cols``, ``match`` (the rule the codes follow:
+        with ``tiles``, a puzzle file `solver.formats` reads back, so a
+        photo's reading can go to ``--engine`` or ``export``), ``tiles``,
+        ``solutions``, ``count``, ``complete``, ``stats``; ``identical`` (groups of 1-based ids of tiles
         that look the same) when there are any; ``interrupted`` (true) when
         Ctrl-C stopped the search; ``annotated`` when given.
     """
@@ -58,6 +60,7 @@ def solution_json(input: str, puzzle: Puzzle, result: Result, *,
         "input": str(input),
         "rows": puzzle.rows,
         "cols": puzzle.cols,
+        "match": puzzle.match.describe(),
         "tiles": tiles,
         "solutions": [{"grid": [[{"tile": int(p.tile) + 1, "rotation": 90 * (int(p.quarters) % 4)}
                                  for p in row] for row in grid]} for grid in result.solutions],
