@@ -156,3 +156,20 @@ def test_label_seeks_the_tiles_in_the_count_the_library_knows(tmp_path, monkeypa
         main(["label", str(tmp_path / "photo.png"), "--library", str(tmp_path / "lib"),
               "--codes", str(tmp_path / "codes.json")])
     assert asked == [9] and done.value.code == 3
+
+
+def test_label_leaves_a_folder_of_other_files_alone(photo, tmp_path, capsys):
+    """A mistyped --library (say, ~/Documents) is no place to write edge images into."""
+    from vision.cli import main
+
+    path, codes = photo
+    folder = tmp_path / "documents"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    (tmp_path / "codes.json").write_text(json.dumps(codes))
+    with pytest.raises(SystemExit) as done:
+        main(["label", str(path), "--library", str(folder), "--codes", str(tmp_path / "codes.json")])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err == f"edgematch: {folder}: holds other files and no library.json: " \
+        "give a new or empty folder for a library\n"
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]

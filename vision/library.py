@@ -73,13 +73,21 @@ def load_library(path: str | os.PathLike) -> Library:
 
 
 def existing_library(path: str | os.PathLike) -> Library | None:
-    """The library in folder ``path``, or None when none was made there yet.
+    """The library in folder ``path``, or None when none was made there yet (no folder, or an empty one).
+
+    A folder that holds other things and no library is refused: ``--library
+    ~/Documents``, mistyped, would fill it with edge images.
 
     >>> import tempfile
     >>> existing_library(tempfile.mkdtemp()) is None
     True
     """
-    return load_library(path) if (Path(path) / INDEX).exists() else None
+    path = Path(path)
+    if (path / INDEX).exists():
+        return load_library(path)
+    if path.is_dir() and any(path.iterdir()):
+        raise InputError(f"{path}: holds other files and no {INDEX}: give a new or empty folder for a library")
+    return None
 
 
 def add_edges(path: str | os.PathLike, crops: Sequence[np.ndarray], codes: Sequence,
