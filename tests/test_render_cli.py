@@ -4,11 +4,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
+from solver import Puzzle, is_solution
+from solver.formats import load_puzzle
+from solver.puzzle import Placement
 from vision.cli import main
+from vision.render import match_tiles
 
 
 def run(args: list, capsys) -> tuple[int, str, str]:
@@ -71,3 +77,42 @@ def test_no_traceback_from_a_fresh_process(tmp_path):
                            str(tmp_path / "x.jpg"), "--difficulty", "impossible"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr and "impossible" in done.stderr
+
+
+PUZZLES = Path(__file__).resolve().parents[1] / "samples" / "puzzles"
+
+
+def test_a_puzzle_file_prints_as_a_sheet_that_solves_from_its_picture(tmp_path, capsys):
+    """The witch puzzle (codes adding up to 9) drawn with the witches' art, then read back with no library."""
+    witch = load_puzzle(PUZZLES / "witch.json")
+    out = tmp_path / "witch.png"
+    code, _, _ = run(["render", "--sheet", str(out), "--puzzle", str(PUZZLES / "witch.json")], capsys)
+    truth = json.loads(out.with_suffix(".json").read_text())
+    assert code == 0 and len(truth["tiles"]) == 9
+    halves = {}  # the file's codes as the art's figure halves: one to one, partners as +k and -k
+    for tile, drawn in zip(witch.tiles, truth["tiles"]):
+        for code, half in zip(tile, drawn["edges"]):
+            assert halves.setdefault(code, half) == half
+    assert len(set(halves.values())) == len(halves) and all(halves[witch.match.partner(c)] == -h
+                                                            for c, h in halves.items())
+    assert is_solution(witch, _grid(truth["solution"])) and truth["count"] == 1
+    code, stdout, _ = run(["solve", str(out), "--json", "--out", str(tmp_path / "answer.png")], capsys)
+    answer = json.loads(stdout)
+    seen = match_tiles(truth, [np.float32(t["corners"]) for t in answer["tiles"]])
+    assert code == 0 and is_solution(Puzzle(tiles=tuple(m.edges for m in seen), rows=3, cols=3),
+                                     _grid(answer["solutions"][0]["grid"]))
+
+
+def _grid(rows: list) -> tuple:
+    return tuple(tuple(Placement(cell["tile"] - 1, cell["rotation"] // 90) for cell in row) for row in rows)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("1 2 -1 -2\n" * 3 + "5 2 -5 -2\n" + "1 3 -1 -3\n" + "1 4 -1 -4\n" * 4, "5 figures, and the art sets draw 4"),
+    ("match: same\n" + "1 2 1 2\n" * 4, "code 1 fits itself")])
+def test_a_puzzle_the_art_cannot_draw_is_one_line_exit_2(tmp_path, capsys, text, says):
+    path = tmp_path / "mine.txt"
+    path.write_text(text)
+    code, stdout, err = run(["render", "--sheet", str(tmp_path / "sheet.png"), "--puzzle", str(path)], capsys)
+    assert (code, stdout) == (2, "") and err.startswith(f"edgematch: {path}: {says}") and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == [path]

@@ -34,16 +34,24 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple:
               help="Store the JPEG turned, with an EXIF Orientation tag, as phones do.")
 @click.option("--quality", type=click.IntRange(30, 100), help="JPEG quality (default: by difficulty).")
 @click.option("--sheet", is_flag=True, help="Write a printable A4 page (PNG and PDF) instead.")
+@click.option("--puzzle", "puzzle_file", type=click.Path(dir_okay=False),
+              help="Draw this puzzle file (e.g. from generate), its rows and cols, not one made for --seed.")
 def render(out: str, seed: int, layout: str, difficulty: str, art: str, rows: int, cols: int,
            unique: bool, size: tuple, table: str | None, exif: str, quality: int | None,
-           sheet: bool) -> None:
+           sheet: bool, puzzle_file: str | None) -> None:
     """Render a photo of a scrambled puzzle to OUT, ground truth to OUT's .json.
 
     With --sheet, OUT is a printable page of the puzzle's tiles with cut
     lines, written as both .png and .pdf.
     """
+    from solver.formats import PuzzleError, load_puzzle
+
     from ..render import render_photo, render_sheet, save_photo, save_sheet, save_truth
 
+    try:
+        puzzle = None if puzzle_file is None else load_puzzle(puzzle_file)
+    except PuzzleError as error:
+        raise InputError(str(error)) from None
     path = Path(out)
     kinds = (".png", ".pdf") if sheet else (".jpg", ".jpeg", ".png")
     if path.suffix.lower() not in kinds:
@@ -52,15 +60,17 @@ def render(out: str, seed: int, layout: str, difficulty: str, art: str, rows: in
         raise InputError(f"{out}: folder {path.parent} does not exist")
     try:
         if sheet:
-            page, truth = render_sheet(seed, art, rows, cols, unique)
+            page, truth = render_sheet(seed, art, rows, cols, unique, puzzle=puzzle)
             written = save_sheet(path, page)
             save_truth(path.with_suffix(".json"), dict(truth, image=written[0].name))
             written.append(path.with_suffix(".json"))
         else:
             image, truth = render_photo(seed, layout, difficulty, art, rows, cols, size, unique,
-                                        table, int(exif))
+                                        table, int(exif), puzzle=puzzle)
             written = [path, save_photo(path, image, truth, quality)]
     except ValueError as error:
+        if puzzle is not None:  # a puzzle the art cannot draw: the file's fault, not the command line's
+            raise InputError(f"{puzzle_file}: {error}") from None
         raise click.UsageError(str(error)) from None
     except OSError as error:
         raise InputError(f"{out}: cannot write: {error.strerror or error}") from None

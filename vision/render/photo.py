@@ -17,9 +17,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from solver import Puzzle
+
 from ..files import write_atomic
 from .camera import LEVELS, Level, develop, gain_map, glare_map, lit, shadow_map, view
-from .puzzles import Planted, plant
+from .puzzles import Planted, given, plant
 from .scene import (LAYOUTS, TABLES, card_alpha, draw_keyboard, keyboard_at, lay_out, paste,
                     table_texture)
 from .sets import ART_SETS
@@ -32,7 +34,7 @@ _ORIENTATION = {0: 1, 90: 6, 180: 3, 270: 8}  # display turn (clockwise) -> EXIF
 def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "normal",
                  art: str = "witches", rows: int = 3, cols: int = 3,
                  size: tuple = (4000, 3000), unique: bool = False, table: str | None = None,
-                 exif: int = 0) -> tuple[np.ndarray, dict]:
+                 exif: int = 0, puzzle: Puzzle | None = None) -> tuple[np.ndarray, dict]:
     """Render a photo of a scrambled planted puzzle.
 
     Parameters
@@ -49,6 +51,8 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
     exif : clockwise turn a viewer applies when showing the saved JPEG
         (0, 90, 180, 270); recorded for `save_photo`, the image returned is
         already as seen.
+    puzzle : a puzzle to draw (`vision.render.puzzles.given`) instead of
+        one planted; ``rows``, ``cols`` and ``unique`` are then its own.
 
     Returns
     -------
@@ -62,7 +66,8 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
     ((480, 640, 3), 9, 3)
     """
     _check(layout, difficulty, art, table, exif, size)
-    planted = plant(rows, cols, len(ART_SETS[art].figures), seed=seed, unique=unique)
+    planted = _planted(art, rows, cols, seed, unique, puzzle)
+    rows, cols = planted.puzzle.rows, planted.puzzle.cols
     rng = np.random.default_rng([seed, LAYOUTS.index(layout), list(LEVELS).index(difficulty),
                                  size[0], size[1]])
     level = LEVELS[difficulty]
@@ -80,8 +85,8 @@ def render_photo(seed: int = 0, layout: str = "scattered", difficulty: str = "no
 
 
 def render_sheet(seed: int = 0, art: str = "witches", rows: int = 3, cols: int = 3,
-                 unique: bool = False, dpi: int = 300) -> tuple[np.ndarray, dict]:
-    """A printable A4 page of the puzzle `render_photo` makes for the same seed.
+                 unique: bool = False, dpi: int = 300, puzzle: Puzzle | None = None) -> tuple[np.ndarray, dict]:
+    """A printable A4 page of the puzzle `render_photo` makes for the same seed (or of ``puzzle``).
 
     Returns the page (BGR uint8) and its truth (corners in page pixels).
 
@@ -90,9 +95,10 @@ def render_sheet(seed: int = 0, art: str = "witches", rows: int = 3, cols: int =
     ((702, 496, 3), True)
     """
     _check("scan", "easy", art, None, 0, (160, 160))
-    planted = plant(rows, cols, len(ART_SETS[art].figures), seed=seed, unique=unique)
+    planted = _planted(art, rows, cols, seed, unique, puzzle)
+    rows, cols = planted.puzzle.rows, planted.puzzle.cols
     page, corners = sheet_page(puzzle_tiles(planted, art, _sheet_tile_px(dpi), seed), rows, cols,
-                               f"edgematch  {art}  #{seed}", dpi=dpi)
+                               f"edgematch  {art}  {f'#{seed}' if puzzle is None else puzzle.name}", dpi=dpi)
     params = {"seed": seed, "art": art, "rows": rows, "cols": cols, "unique": unique,
               "sheet": True, "dpi": dpi, "exif": 0}
     size = (page.shape[1], page.shape[0])
@@ -133,6 +139,12 @@ def truth_of(planted: Planted, art: str, corners: np.ndarray, size: tuple, param
         "params": params,
         "camera": camera,
     }
+
+
+def _planted(art: str, rows: int, cols: int, seed: int, unique: bool, puzzle: Puzzle | None) -> Planted:
+    """The puzzle to draw: ``puzzle`` in the art's figures, else one planted for ``seed``."""
+    figures = len(ART_SETS[art].figures)
+    return plant(rows, cols, figures, seed=seed, unique=unique) if puzzle is None else given(puzzle, figures)
 
 
 def _check(layout: str, difficulty: str, art: str, table: str | None, exif: int, size: tuple) -> None:

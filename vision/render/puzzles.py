@@ -54,3 +54,47 @@ def plant(rows: int = 3, cols: int = 3, figures: int = 4, seed: int = 0,
             return Planted(puzzle, grid, 1)
     raise ValueError(f"no {rows}x{cols} puzzle with a unique solution turned up "
                      f"in {tries} tries or {seconds:g} seconds")
+
+
+def given(puzzle: Puzzle, figures: int = 4, seconds: float = 10.0) -> Planted:
+    """A puzzle of the user's (a file, `edgematch generate`'s) as an art set draws it, with an answer.
+
+    Art draws figure ``k``'s top half for code ``+k`` and its bottom half for
+    ``-k``, so the puzzle's halves are numbered so: each pair of codes that fit
+    (under its own rule) becomes a figure, in the order of its first code, the
+    first code its top half. The answer is the search's first solution;
+    ``count`` is 1 when the search proved it the only one within ``seconds``.
+
+    Raises ValueError when the art cannot draw it: more figures than the art
+    has, a code that fits itself (``same``), a border or corner colours.
+
+    >>> from solver import Match
+    >>> witch = Puzzle(tiles=((1, 2, 8, 7), (2, 8, 7, 1), (7, 1, 2, 8), (8, 7, 1, 2)), rows=2, cols=2,
+    ...                match=Match.parse("sum:9"))
+    >>> drawn = given(witch)
+    >>> drawn.puzzle.tiles[0], drawn.puzzle.match.kind
+    ((1, 2, -1, -2), 'signed')
+    """
+    if puzzle.border is not None or puzzle.corners:
+        raise ValueError("a border or corner colours are no figures the art sets draw")
+    halves = {}  # code -> signed figure number
+    for code in sorted({c for tile in puzzle.tiles for c in tile}, key=lambda c: (isinstance(c, str), c)):
+        if code in halves:
+            continue
+        partner = puzzle.match.partner(code)
+        if partner == code:
+            raise ValueError(f"code {code} fits itself, not a figure's other half, and the art sets draw halves")
+        k = len({abs(h) for h in halves.values()}) + 1
+        halves[code] = k
+        if partner is not None:
+            halves[partner] = -k
+    count = max((abs(h) for h in halves.values()), default=0)
+    if count > figures:
+        raise ValueError(f"{count} figures, and the art sets draw {figures}")
+    drawn = Puzzle(tiles=tuple(tuple(halves[c] for c in tile) for tile in puzzle.tiles),
+                   rows=puzzle.rows, cols=puzzle.cols, name=puzzle.name)
+    found = solve(puzzle, all=True, limit=2, timeout=seconds)
+    if not found.solutions:
+        raise ValueError(f"no arrangement fits{'' if found.complete else f' found in {seconds:g} s'},"
+                         " so there is no answer to draw")
+    return Planted(drawn, found.solutions[0], 1 if found.complete and found.count == 1 else None)
