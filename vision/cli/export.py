@@ -6,11 +6,10 @@ import click
 
 from solver.engines import cnf, lp
 from solver.engines.model import Model
-from solver.formats import PuzzleError, load_puzzle
 
 from ..files import write_atomic
 from .ahead import is_photo
-from .errors import InputError
+from .errors import InputError, read_puzzle
 
 WRITERS = {"cnf": cnf.dimacs, "lp": lp.lp_text}
 
@@ -29,10 +28,7 @@ def export(puzzle: str, fmt: str, out: str | None) -> None:
     if is_photo(puzzle):
         raise InputError(f"{puzzle}: a photo; export takes a puzzle file (solve --json lists the codes"
                          " a photo's edges read as)")
-    try:
-        text = WRITERS[fmt](Model(load_puzzle(puzzle)))
-    except PuzzleError as error:
-        raise InputError(str(error)) from None
+    text = WRITERS[fmt](Model(read_puzzle(puzzle)))
     if out is None:
         click.echo(text, nl=False)
         return

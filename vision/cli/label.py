@@ -89,8 +89,10 @@ def _rule_doubt(codes: list, rule: Match) -> str | None:
 
     A few may lack one (a half seen only on the rim, tiles still to label), so most must.
 
-    >>> _rule_doubt([1, 8, 2, 7, 3, 6], Match.parse("signed"))
-    'none of the 6 codes has a partner under the signed rule (1 fits -1): if they add up to 9, label again with --match sum:9'
+    >>> for part in _rule_doubt([1, 8, 2, 7, 3, 6], Match.parse("signed")).split(": "):
+    ...     print(part)
+    none of the 6 codes has a partner under the signed rule (1 fits -1)
+    if they add up to 9, label again with --match sum:9
     >>> _rule_doubt([1, -1, 2, -2, 3], Match.parse("signed")) is None
     True
     """

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..render import ART_SETS, LAYOUTS, LEVELS, TABLES
-from .errors import InputError
+from .errors import InputError, read_puzzle
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple:
@@ -44,14 +44,9 @@ def render(out: str, seed: int, layout: str, difficulty: str, art: str, rows: in
     With --sheet, OUT is a printable page of the puzzle's tiles with cut
     lines, written as both .png and .pdf.
     """
-    from solver.formats import PuzzleError, load_puzzle
-
     from ..render import render_photo, render_sheet, save_photo, save_sheet, save_truth
 
-    try:
-        puzzle = None if puzzle_file is None else load_puzzle(puzzle_file)
-    except PuzzleError as error:
-        raise InputError(str(error)) from None
+    puzzle = None if puzzle_file is None else read_puzzle(puzzle_file)
     path = Path(out)
     kinds = (".png", ".pdf") if sheet else (".jpg", ".jpeg", ".png")
     if path.suffix.lower() not in kinds:

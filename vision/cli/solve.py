@@ -16,7 +16,7 @@ import solver
 
 from ..files import write_atomic
 from .ahead import is_photo
-from .errors import InputError, NotRecognised
+from .errors import InputError, NotRecognised, read_puzzle
 from .report import exit_code, human_text, json_text, solution_json
 
 if TYPE_CHECKING:
@@ -98,12 +98,7 @@ def answer(name: str, *, find_all: bool, library: str | None, timeout: float | N
                                out=out if out and is_photo(out) else None, decoding=decoding)
         finally:
             lab.join()  # a process that exits while OpenCV still fills them aborts (a missing photo)
-    from solver.formats import PuzzleError, load_puzzle  # here: a photo needs no YAML reader (10 ms)
-
-    try:
-        puzzle = load_puzzle(name)
-    except PuzzleError as error:
-        raise InputError(str(error)) from None
+    puzzle = read_puzzle(name)
     result = search(puzzle, engine, find_all=find_all, timeout=timeout, label=name)
     return solution_json(name, puzzle, result)
 
