@@ -29,7 +29,7 @@ SIDES = "NESW"
 @click.command()
 @click.argument("photo", type=click.Path(dir_okay=False))
 @click.option("--library", required=True, type=click.Path(file_okay=False),
-              help="Library folder to add to (made if new).")
+              help="Library folder to add to (made if new or empty).")
 @click.option("--codes", type=click.Path(dir_okay=False),
               help='JSON of each tile\'s codes by tile id: {"1": [N, E, S, W], ...}.')
 @click.option("--sheet", type=click.Path(dir_okay=False),

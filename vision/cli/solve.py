@@ -37,7 +37,7 @@ ENGINES = ("builtin", "cp-sat", "sat", "mip")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop searching after this many seconds, with what was found.")
 @click.option("--engine", type=click.Choice(ENGINES), default="builtin", show_default=True,
-              help="Search engine; the others need the 'bench' extras.")
+              help="Search engine for puzzle files; the others need the 'bench' extras.")
 def solve(inputs: tuple, find_all: bool, as_json: bool, out: str | None, library: str | None,
           timeout: float | None, engine: str) -> int:
     """Solve puzzle files, photos or scans; - reads a puzzle from stdin.
