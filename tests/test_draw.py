@@ -116,3 +116,21 @@ def test_a_big_photo_shrinks_as_pixel_averaging_would():
         assert shrunk.shape == (round(1500 * scale), round(2003 * scale), 3)
         averaged = cv2.resize(photo, shrunk.shape[1::-1], interpolation=cv2.INTER_AREA)
         assert cv2.PSNR(shrunk, averaged) > 50
+
+
+def test_a_big_puzzles_marks_stay_on_their_own_tiles():
+    """36 small tiles in loose rows: each tile's marks may outgrow it a little, never reach a neighbour."""
+    photo = np.full((700, 1000, 3), 90, np.uint8)
+    quads = [square(40 + 160 * c, 20 + 115 * r, 60) for r in range(6) for c in range(6)]
+    for quad in quads:
+        x, y = quad[0].astype(int)
+        photo[y:y + 60, x:x + 60] = (60, 160, 60)
+    grid = [[(6 * r + c, (r + c) % 4) for c in range(6)] for r in range(6)]
+    ground = backdrop(photo, quads, 6, 6, size=1000)
+    drawn = annotate(photo, quads, grid, size=1000, ground=ground)[:ground.photo.shape[0]]
+    changed = (drawn != ground.photo).any(axis=2)
+    near = np.zeros(changed.shape, np.uint8)  # each tile and a margin of a third of its side
+    for quad in ground.quads:
+        centre = quad.mean(axis=0)
+        cv2.fillPoly(near, [np.round(centre + (quad - centre) * 1.66).astype(np.int32)], 1)
+    assert changed.any() and not changed[near == 0].any()

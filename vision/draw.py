@@ -8,9 +8,11 @@ Seams that do not fit (a best partial arrangement) are red and edges the
 solver read otherwise (`solver.repair`) magenta, on the photo and the grid.
 
 Marks are sized from the tiles, and never below a fifth or so of the
-picture's long side, so a number or a turn arrow stays readable when a
-phone shrinks the picture to its screen (small scattered tiles get marks
-bigger than they are). Corners are always in pixels of the input image.
+picture's long side (for a 3x3; a bigger grid's floor shrinks with its
+side, so its marks do not cover each other), so a number or a turn arrow
+stays readable when a phone shrinks the picture to its screen (small
+scattered tiles get marks bigger than they are). Corners are always in
+pixels of the input image.
 
 >>> import numpy as np
 >>> photo = np.full((300, 400, 3), 90, np.uint8)
@@ -212,9 +214,12 @@ def annotate(image: np.ndarray, corners_list: Sequence, grid: Sequence,
     ground = ground or backdrop(image, corners_list, len(grid), len(grid[0]), size)
     photo = ground.photo.copy()  # the backdrop stays as it was
     flagged = _flagged_sides(grid, reinterpreted, mismatched)
+    # marks are sized for a phone showing the whole picture: small tiles get marks bigger than they
+    # are, but no bigger than a 3x3's, so a big puzzle's marks do not cover each other's tiles
+    least = max(photo.shape[:2]) / 5.5 * min(1.0, 3 / max(len(grid), len(grid[0])))
     for r, row in enumerate(grid):
         for c, (tile, quarters) in enumerate(row):
-            _mark_tile(photo, ground.quads[tile], tile, r, c, quarters, flagged.get(tile, {}))
+            _mark_tile(photo, ground.quads[tile], tile, r, c, quarters, flagged.get(tile, {}), least)
     side = max(photo.shape[:2])
     return _beside(photo, _panel(ground.faces, grid, reinterpreted, mismatched, side))
 
@@ -258,8 +263,9 @@ def _seam_cells(grid, row: int, col: int, side: int) -> list:
     return cells
 
 
-def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
-    """Outline, flagged sides, target cell and turn arrow on one tile of the photo."""
+def _mark_tile(photo, quad, tile, row, col, quarters, flagged, least: float) -> None:
+    """Outline, flagged sides, target cell and turn arrow on one tile of the photo, sized
+    for a tile ``least`` pixels wide or more."""
     width = stroke(photo)
     outline(photo, quad, width=width)
     centre = quad.mean(axis=0)
@@ -267,8 +273,7 @@ def _mark_tile(photo, quad, tile, row, col, quarters, flagged) -> None:
     for k, ink in flagged.items():
         a, b = quad[k] + inward[k], quad[(k + 1) % 4] + inward[(k + 1) % 4]
         cv2.line(photo, _pt(a), _pt(b), ink, 3 * width, cv2.LINE_AA)
-    # marks are sized for a phone showing the whole picture: small tiles get marks bigger than they are
-    s = max(tile_side(quad), max(photo.shape[:2]) / 5.5)
+    s = max(tile_side(quad), least)
     text(photo, f"R{row + 1} C{col + 1}", centre - (0, 0.2 * s), 0.15 * s)
     _turn_arrow(photo, centre + (0, 0.17 * s), 0.2 * s, quarters)
     text(photo, str(tile + 1), quad[0] + (centre - quad[0]) * 0.12, 0.13 * s, badge=OUTLINE, ink=BADGE)
