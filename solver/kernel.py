@@ -20,6 +20,9 @@ show north and west); here it is flattened into arrays:
 - cells are laid in an order where each is looked up by its north and west
   sides only (`fill_order`): row by row on a framed board, in square shells
   from a corner on a board with no frame;
+- a hint cell looks its candidates up in lists of its own, holding only the
+  hint's tile and turn as a kind of one copy, so the loop never asks
+  whether a cell is a hint;
 - the recursion is an explicit stack (per cell: the next candidate and the
   end of its list), so a search stops after a budget of nodes, hands its
   solutions to Python and resumes exactly where it was. Python checks the
@@ -54,7 +57,10 @@ class Tables:
     ``slack``. Cell ``d`` looks up ``start[key]:start[key + 1]`` with
     ``key = frame[d] + below(above[d]) + right(before[d])``; cells on the top
     row and left column see a last, virtual cell whose candidate shows the
-    border, so the loop has no special case for them.
+    border, so the loop has no special case for them. ``frame[d]`` picks a
+    block of lists: one per frame class, then one per hint cell, whose
+    candidates are the hint alone, as kind ``kinds + h`` (`kind_of` maps it
+    back), with a count of one.
     """
 
     def __init__(self, board) -> None:
@@ -65,8 +71,20 @@ class Tables:
         shown = sum(e == board.border for k, edges in enumerate(board.kind_edges)
                     for e in edges for _ in range(board.kinds.count[k]))
         outward = strict and shown <= 2 * (rows + cols)
-        lists = [[c for c in candidates if _fits_frame(c, cls, board.border, strict, outward)]
-                 for cls in range(4) for candidates in board.table]
+        order = fill_order(rows, cols, framed=strict)
+        row, col = np.divmod(order, cols)
+        cls = (col == cols - 1) + 2 * (row == rows - 1) if strict else np.zeros(cells, int)
+        lists = [[c for c in candidates if _fits_frame(c, k, board.border, strict, outward)]
+                 for k in range(4) for candidates in board.table]
+        kinds, hints = len(board.left), sorted(board.fixed.items())
+        self.kind_of = np.array(list(range(kinds)) + [kind for _, (kind, _) in hints], dtype=np.int64)
+        self.left = np.array(list(board.left) + [1] * len(hints), dtype=np.int32)
+        block = cls * width * width
+        for h, (cell, hint) in enumerate(hints):
+            c = int(np.flatnonzero(order == cell)[0])
+            block[c] = len(lists)
+            lists += [[(kinds + h,) + candidate[1:] for candidate in candidates if candidate[:2] == hint]
+                      for candidates in lists[cls[c] * width * width:(cls[c] + 1) * width * width]]
         self.start = np.zeros(len(lists) + 1, dtype=np.int32)
         self.start[1:] = np.cumsum([len(c) for c in lists])
         partner = board.partner
@@ -75,26 +93,17 @@ class Tables:
                  for cs in lists for k, q, n, e, s, w in cs]
         rows_.append((-1, 0, board.border * width, board.border, 0, 0))  # the virtual cell's
         self.candidate = np.array(rows_, dtype=np.int32)
-        self.virtual = len(rows_)  # pos of the virtual cell: its candidate is the last
         # everything below is per level d, the d-th cell laid; `level` maps a cell to its level
-        order = fill_order(rows, cols, framed=strict)
         self.level = np.empty(cells, dtype=np.int64)
         self.level[order] = np.arange(cells)
-        row, col = np.divmod(order, cols)
         self.above = np.where(row > 0, self.level[order - cols * (row > 0)], cells).astype(np.int32)
         self.before = np.where(col > 0, self.level[order - (col > 0)], cells).astype(np.int32)
-        cls = (col == cols - 1) + 2 * (row == rows - 1) if strict else np.zeros(cells, int)
-        self.frame = (cls * width * width).astype(np.int32)
-        self.fixed = np.full(cells, -1, dtype=np.int32)  # a hint cell's 4 * kind + quarters
-        for cell, choice in board.fixed.items():
-            self.fixed[self.level[cell]] = 4 * choice[0] + choice[1]
-        self.left = np.array(board.left, dtype=np.int32)
+        self.frame = block.astype(np.int32)
         seams, self.slack = _seams(board, outward, colour)
         self.seams = seams[order]
 
     def args(self) -> tuple:
-        return (self.cells, self.start, self.candidate, self.frame, self.fixed,
-                self.above, self.before, self.seams)
+        return (self.cells, self.start, self.candidate, self.frame, self.above, self.before, self.seams)
 
     def first_key(self) -> int:
         return int(self.frame[0] + self.candidate[-1, 2] + self.candidate[-1, 3])
@@ -172,6 +181,8 @@ class Slots:
     A stack is ``pos``: for each cell below ``depth`` the candidate after the
     one placed there (so ``pos - 1`` is the choice), for the open cell
     ``depth`` the next one to try; ``end`` closes each cell's list.
+    ``below`` and ``right`` keep each placed cell's key parts (the virtual
+    cell's last), so a key costs two loads, not four.
     """
 
     def __init__(self, tables: Tables, n: int, capacity: int) -> None:
@@ -179,9 +190,11 @@ class Slots:
         self.depth = np.zeros(n, dtype=np.int64)
         self.base = np.zeros(n, dtype=np.int64)
         self.busy = np.zeros(n, dtype=np.bool_)
-        self.pos = np.zeros((n, cells + 1), dtype=np.int32)
-        self.pos[:, cells] = tables.virtual
+        self.pos = np.zeros((n, cells), dtype=np.int32)
         self.end = np.zeros((n, cells), dtype=np.int32)
+        self.below = np.zeros((n, cells + 1), dtype=np.int32)
+        self.right = np.zeros((n, cells + 1), dtype=np.int32)
+        self.below[:, cells], self.right[:, cells] = tables.candidate[-1, 2:4]
         self.left = np.zeros((n, kinds), dtype=np.int32)
         self.slack = np.zeros((n, len(tables.slack)), dtype=np.int32)
         self.found = np.zeros((n, capacity, cells), dtype=np.int32)
@@ -217,11 +230,11 @@ class Slots:
         untried = self.end[s, level] - self.pos[s, level]
         middle = self.pos[s, level] + untried // 2
         self.pos[t, :level], self.end[t, :level] = self.pos[s, :level], self.end[s, :level]
+        self.below[t, :level], self.right[t, :level] = self.below[s, :level], self.right[s, :level]
         self.left[t], self.slack[t] = self.left[s], self.slack[s]
         for cell in range(level, self.depth[s]):  # give back what the donor placed below
             chosen = tables.candidate[self.pos[s, cell] - 1]
-            if tables.fixed[cell] < 0:
-                self.left[t, chosen[0]] += 1
+            self.left[t, chosen[0]] += 1
             if tables.seams[cell, 2]:
                 for side in range(2):  # south, east
                     self.slack[t, chosen[4 + side] + tables.seams[cell, side]] += 2
@@ -232,15 +245,15 @@ class Slots:
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _advance(cells, start, candidate, frame, fixed, above, before, seams,
-             depth, base, pos, end, left, slack, found, budget, full):
+def _advance(cells, start, candidate, frame, above, before, seams,
+             depth, base, pos, end, below, right, left, slack, found, budget, full):
     """Run one stack for ``budget`` nodes; return (why it stopped, nodes, depth, found).
 
     A stack that fills its ``found`` sets ``full[0]``, and the others then
     stop soon too, so a first solution is not kept waiting for the rest.
     """
     d = depth
-    j, stop, fix, opens = pos[d], end[d], fixed[d], seams[d, 2]
+    j, stop, opens = pos[d], end[d], seams[d, 2]
     nodes = 0
     nfound = 0
     capacity = found.shape[0]
@@ -249,19 +262,14 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
             d -= 1
             if d < base:
                 return DONE, nodes, d, nfound
-            j, stop, fix, opens = pos[d], end[d], fixed[d], seams[d, 2]
-            if fix < 0:
-                left[candidate[j - 1, 0]] += 1
+            j, stop, opens = pos[d], end[d], seams[d, 2]
+            left[candidate[j - 1, 0]] += 1
             if opens:
                 slack[candidate[j - 1, 4] + seams[d, 0]] += 2
                 slack[candidate[j - 1, 5] + seams[d, 1]] += 2
             continue
         k = candidate[j, 0]
-        if fix < 0:
-            if left[k] == 0:
-                j += 1
-                continue
-        elif fix != 4 * k + candidate[j, 1]:
+        if left[k] == 0:
             j += 1
             continue
         if opens:  # the inner tiles left must still show the colours of the inner seams it opens
@@ -273,17 +281,16 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
                 slack[e] += 2
                 j += 1
                 continue
-        if fix < 0:
-            left[k] -= 1
+        left[k] -= 1
         nodes += 1
+        below[d], right[d] = candidate[j, 2], candidate[j, 3]
         j += 1
         pos[d], end[d] = j, stop
         if d + 1 == cells:
             for c in range(cells):
                 found[nfound, c] = 4 * candidate[pos[c] - 1, 0] + candidate[pos[c] - 1, 1]
             nfound += 1
-            if fix < 0:
-                left[k] += 1
+            left[k] += 1
             if opens:
                 slack[s] += 2
                 slack[e] += 2
@@ -292,9 +299,8 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
                 return FULL, nodes, d, nfound
             continue
         d += 1
-        key = frame[d]
-        key += candidate[pos[above[d]] - 1, 2] + candidate[pos[before[d]] - 1, 3]
-        j, stop, fix, opens = start[key], start[key + 1], fixed[d], seams[d, 2]
+        key = frame[d] + below[above[d]] + right[before[d]]
+        j, stop, opens = start[key], start[key + 1], seams[d, 2]
         if nodes >= budget or (nodes & 4095) == 0 and full[0]:
             pos[d], end[d] = j, stop
             return BUDGET, nodes, d, nfound
@@ -302,20 +308,20 @@ def _advance(cells, start, candidate, frame, fixed, above, before, seams,
 
 def _advance_slot(tables_args, slots, s, budget):
     status, nodes, depth, nfound = _advance(
-        *tables_args, slots.depth[s], slots.base[s], slots.pos[s], slots.end[s],
-        slots.left[s], slots.slack[s], slots.found[s], budget, slots.full)
+        *tables_args, slots.depth[s], slots.base[s], slots.pos[s], slots.end[s], slots.below[s],
+        slots.right[s], slots.left[s], slots.slack[s], slots.found[s], budget, slots.full)
     slots.status[s], slots.nodes[s], slots.depth[s], slots.nfound[s] = status, nodes, depth, nfound
 
 
 @numba.njit(cache=True, parallel=True)
-def _advance_all(cells, start, candidate, frame, fixed, above, before, seams, busy, depth,
-                 base, pos, end, left, slack, found, nfound, status, nodes, budget, full):
+def _advance_all(cells, start, candidate, frame, above, before, seams, busy, depth,
+                 base, pos, end, below, right, left, slack, found, nfound, status, nodes, budget, full):
     """`_advance` on every busy slot at once, one slot per thread."""
     for s in numba.prange(busy.shape[0]):
         if busy[s]:
             status[s], nodes[s], depth[s], nfound[s] = _advance(
-                cells, start, candidate, frame, fixed, above, before, seams,
-                depth[s], base[s], pos[s], end[s], left[s], slack[s], found[s], budget, full)
+                cells, start, candidate, frame, above, before, seams, depth[s], base[s],
+                pos[s], end[s], below[s], right[s], left[s], slack[s], found[s], budget, full)
         else:
             nodes[s], nfound[s] = 0, 0
 
@@ -341,13 +347,13 @@ def search(board, keep, watch, capacity: int = 256, workers: int | None = None) 
             alone = False
         else:
             slots.share(tables)
-            _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end,
-                         slots.left, slots.slack, slots.found, slots.nfound, slots.status,
+            _advance_all(*args, slots.busy, slots.depth, slots.base, slots.pos, slots.end, slots.below,
+                         slots.right, slots.left, slots.slack, slots.found, slots.nfound, slots.status,
                          slots.nodes, budget, slots.full)
         board.nodes += int(slots.nodes[slots.busy].sum())
         for s in np.flatnonzero(slots.busy):
             for code in slots.found[s, :slots.nfound[s]]:
-                if keep([divmod(int(c), 4) for c in code[tables.level]]):
+                if keep([(int(tables.kind_of[c >> 2]), int(c & 3)) for c in code[tables.level]]):
                     return False
         slots.busy &= slots.status != DONE
         if watch.check(board.nodes, int(slots.depth.max()) + 1):
