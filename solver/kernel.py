@@ -72,6 +72,9 @@ class Tables:
                     for e in edges for _ in range(board.kinds.count[k]))
         outward = strict and shown <= 2 * (rows + cols)
         order = fill_order(rows, cols, framed=strict)
+        # arrays per level are indexed by d, the d-th cell laid; `level` maps a cell to its level
+        self.level = np.empty(cells, dtype=np.int64)
+        self.level[order] = np.arange(cells)
         row, col = np.divmod(order, cols)
         cls = (col == cols - 1) + 2 * (row == rows - 1) if strict else np.zeros(cells, int)
         lists = [[c for c in candidates if _fits_frame(c, k, board.border, strict, outward)]
@@ -81,10 +84,10 @@ class Tables:
         self.left = np.array(list(board.left) + [1] * len(hints), dtype=np.int32)
         block = cls * width * width
         for h, (cell, hint) in enumerate(hints):
-            c = int(np.flatnonzero(order == cell)[0])
-            block[c] = len(lists)
+            d = self.level[cell]
+            block[d] = len(lists)
             lists += [[(kinds + h,) + candidate[1:] for candidate in candidates if candidate[:2] == hint]
-                      for candidates in lists[cls[c] * width * width:(cls[c] + 1) * width * width]]
+                      for candidates in lists[cls[d] * width * width:(cls[d] + 1) * width * width]]
         self.start = np.zeros(len(lists) + 1, dtype=np.int32)
         self.start[1:] = np.cumsum([len(c) for c in lists])
         partner = board.partner
@@ -93,9 +96,6 @@ class Tables:
                  for cs in lists for k, q, n, e, s, w in cs]
         rows_.append((-1, 0, board.border * width, board.border, 0, 0))  # the virtual cell's
         self.candidate = np.array(rows_, dtype=np.int32)
-        # everything below is per level d, the d-th cell laid; `level` maps a cell to its level
-        self.level = np.empty(cells, dtype=np.int64)
-        self.level[order] = np.arange(cells)
         self.above = np.where(row > 0, self.level[order - cols * (row > 0)], cells).astype(np.int32)
         self.before = np.where(col > 0, self.level[order - (col > 0)], cells).astype(np.int32)
         self.frame = block.astype(np.int32)

@@ -77,18 +77,17 @@ def given(puzzle: Puzzle, figures: int = 4, seconds: float = 10.0) -> Planted:
     """
     if puzzle.border is not None or puzzle.corners:
         raise ValueError("a border or corner colours are no figures the art sets draw")
-    halves = {}  # code -> signed figure number
+    halves, count = {}, 0  # code -> signed figure number, figures numbered so far
     for code in sorted({c for tile in puzzle.tiles for c in tile}, key=lambda c: (isinstance(c, str), c)):
         if code in halves:
             continue
         partner = puzzle.match.partner(code)
         if partner == code:
             raise ValueError(f"code {code} fits itself, not a figure's other half, and the art sets draw halves")
-        k = len({abs(h) for h in halves.values()}) + 1
-        halves[code] = k
+        count += 1
+        halves[code] = count
         if partner is not None:
-            halves[partner] = -k
-    count = max((abs(h) for h in halves.values()), default=0)
+            halves[partner] = -count
     if count > figures:
         raise ValueError(f"{count} figures, and the art sets draw {figures}")
     drawn = Puzzle(tiles=tuple(tuple(halves[c] for c in tile) for tile in puzzle.tiles),
